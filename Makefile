@@ -1,0 +1,38 @@
+# Two entry points: `make run` starts the app, `make test` runs every check CI runs.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8501
+
+.PHONY: run test lint screenshots bench
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.app-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@ $(VENV)/.app-installed
+
+run: $(VENV)/.app-installed
+	$(BIN)/streamlit run app.py --server.port $(PORT)
+
+lint: $(VENV)/.test-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+test: lint
+	scripts/ensure_chromium.sh
+	$(BIN)/pytest
+
+screenshots: $(VENV)/.test-installed
+	scripts/ensure_chromium.sh
+	$(BIN)/python scripts/screenshots.py
+
+bench: $(VENV)/.test-installed
+	$(BIN)/python benchmarks/core.py

@@ -1,0 +1,426 @@
+"""CG, DCG, ideal DCG and nDCG of a ranked list, with the per-position breakdown.
+
+With gain ``g(rel)`` (``rel`` or ``2**rel - 1``) and divisor ``d(i)`` at rank ``i``
+(``log_b(i+1)``, or Järvelin-Kekäläinen's ``1 if i < b else log_b(i)``)::
+
+    CG@k   = sum_{i<=k} g(rel_i)
+    DCG@k  = sum_{i<=k} g(rel_i) / d(i)
+    IDCG@k = DCG@k of the ideal grades (the list or all judged documents, best first)
+    nDCG@k = DCG@k / IDCG@k
+
+Numbers are float64 unless a float overflows (for example exponential gain of a grade of
+1024 or more): then the same sums are done in 50-digit decimal arithmetic, so nDCG stays
+exact to float precision and DCG is reported as a :class:`~decimal.Decimal` instead of inf.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Context, Decimal, localcontext
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ndcg_core.conventions import (
+    Convention,
+    Discount,
+    Gain,
+    IdealSource,
+    NegativeGrades,
+    ZeroIdeal,
+)
+from ndcg_core.errors import NdcgError
+
+#: A value that is a float, or a Decimal when float64 would overflow.
+Real = float | Decimal
+
+_EXACT_CONTEXT = Context(prec=50, Emax=999_999_999, Emin=-999_999_999)
+
+TABLE_COLUMNS = (
+    "position",
+    "label",
+    "grade",
+    "gain",
+    "discount",
+    "contribution",
+    "running_dcg",
+    "ideal_grade",
+    "ideal_gain",
+    "ideal_contribution",
+    "running_ideal_dcg",
+    "ndcg_at_i",
+    "counted",
+)
+
+
+@dataclass(frozen=True, eq=False)
+class Evaluation:
+    """Everything nDCG Lab shows for one ranked list under one convention.
+
+    ``table`` has one row per position (``TABLE_COLUMNS``); its running sums continue
+    past the cutoff so the whole list can be shown, and ``counted`` marks the rows
+    inside it. ``cg``, ``dcg`` and ``ideal_dcg`` are Decimals only when ``exact``.
+    """
+
+    convention: Convention
+    grades: tuple[float, ...]
+    labels: tuple[str, ...]
+    ideal_grades: tuple[float, ...]
+    depth: int
+    ideal_depth: int
+    cg: Real
+    dcg: Real
+    ideal_dcg: Real
+    ndcg: float
+    exact: bool
+    table: pd.DataFrame
+
+    @property
+    def ndcg_at_each_k(self) -> tuple[float, ...]:
+        """nDCG@k for k = 1..n (n = length of the shown list), ignoring the cutoff."""
+        return tuple(float(x) for x in self.table["ndcg_at_i"].iloc[: len(self.grades)])
+
+
+def default_labels(count: int) -> tuple[str, ...]:
+    """Document labels ``D1 .. Dn`` as the seed notes name them.
+
+    >>> default_labels(3)
+    ('D1', 'D2', 'D3')
+    """
+    return tuple(f"D{i}" for i in range(1, count + 1))
+
+
+def gains(grades: Sequence[float] | np.ndarray, gain: Gain, *, exact: bool = False) -> np.ndarray:
+    """Gain of each grade: ``rel`` (linear) or ``2**rel - 1`` (exponential).
+
+    >>> gains([3, 2, 0], Gain.EXPONENTIAL).tolist()
+    [7.0, 3.0, 0.0]
+    """
+    if exact:
+        with localcontext(_EXACT_CONTEXT):
+            as_decimal = [Decimal(float(g)) for g in grades]
+            if gain is Gain.LINEAR:
+                return np.array(as_decimal, dtype=object)
+            return np.array([Decimal(2) ** g - 1 for g in as_decimal], dtype=object)
+    values = np.asarray(grades, dtype=np.float64)
+    if gain is Gain.LINEAR:
+        return values.copy()
+    with np.errstate(over="ignore"):
+        return np.exp2(values) - 1.0
+
+
+def discounts(
+    count: int,
+    discount: Discount = Discount.LOG,
+    log_base: float = 2.0,
+    *,
+    exact: bool = False,
+) -> np.ndarray:
+    """The divisor for ranks 1..count: ``log_b(i+1)``, or JK's ``1 if i < b else log_b(i)``.
+
+    >>> discounts(4).round(3).tolist()
+    [1.0, 1.585, 2.0, 2.322]
+    >>> discounts(4, Discount.JARVELIN_KEKALAINEN).round(3).tolist()
+    [1.0, 1.0, 1.585, 2.0]
+    """
+    if exact:
+        with localcontext(_EXACT_CONTEXT):
+            ln_base = Decimal(log_base).ln()
+            out = []
+            for i in range(1, count + 1):
+                if discount is Discount.LOG:
+                    out.append(Decimal(i + 1).ln() / ln_base)
+                else:
+                    out.append(Decimal(1) if i < log_base else Decimal(i).ln() / ln_base)
+            return np.array(out, dtype=object)
+    ranks = np.arange(1, count + 1, dtype=np.float64)
+    if discount is Discount.LOG:
+        if log_base == 2.0:
+            return np.log2(ranks + 1.0)
+        return np.log(ranks + 1.0) / math.log(log_base)
+    divisors = np.log(ranks) / math.log(log_base)
+    divisors[ranks < log_base] = 1.0
+    return divisors
+
+
+def _check_grades(grades: Sequence[float], what: str) -> np.ndarray:
+    values = np.asarray(grades, dtype=np.float64)
+    if values.ndim != 1:
+        msg = f"The {what} must be a flat list of numbers."
+        raise NdcgError(msg)
+    bad = np.flatnonzero(~np.isfinite(values))
+    if bad.size:
+        i = int(bad[0])
+        msg = f"The {what} has {values[i]} at position {i + 1}; grades must be finite numbers."
+        raise NdcgError(msg, item=i + 1)
+    return values + 0.0  # turns -0.0 into 0.0
+
+
+def _apply_negative_policy(values: np.ndarray, policy: NegativeGrades, what: str) -> np.ndarray:
+    negative = np.flatnonzero(values < 0)
+    if not negative.size or policy in (NegativeGrades.KEEP, NegativeGrades.PENALISE):
+        return values
+    if policy is NegativeGrades.REJECT:
+        i = int(negative[0])
+        msg = (
+            f"The {what} has the negative grade {values[i]:g} at position {i + 1}, and this "
+            "convention rejects negative grades (as scikit-learn does). Choose 'count as 0' "
+            "or 'keep' to use them."
+        )
+        raise NdcgError(msg, item=i + 1)
+    clipped: np.ndarray = np.maximum(values, 0.0)
+    return clipped
+
+
+def _group_means(values: np.ndarray, tie_groups: Sequence[int]) -> np.ndarray:
+    """Replace each value by the mean of its tied group (groups are runs of equal ids)."""
+    groups = np.asarray(tie_groups)
+    starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
+    counts = np.diff(np.r_[starts, len(values)])
+    with localcontext(_EXACT_CONTEXT):
+        # int counts keep Decimal sums Decimal; float sums divide elementwise as usual.
+        means = np.add.reduceat(values, starts) / counts.astype(
+            object if values.dtype == object else np.float64
+        )
+    repeated: np.ndarray = np.repeat(means, counts)
+    return repeated
+
+
+def _normalise(dcg: Any, ideal_dcg: Any, policy: ZeroIdeal) -> float:
+    """DCG / IDCG, with the convention's answer when the ideal is not positive."""
+    if ideal_dcg > 0:
+        return float(dcg / ideal_dcg)
+    return {ZeroIdeal.ZERO: 0.0, ZeroIdeal.ONE: 1.0}.get(policy, math.nan)
+
+
+def _ratio(dcg: Any, ideal_dcg: Any, policy: ZeroIdeal) -> float:
+    with localcontext(_EXACT_CONTEXT):
+        return _normalise(dcg, ideal_dcg, policy)
+
+
+def _running_ndcg(running: np.ndarray, running_ideal: np.ndarray, policy: ZeroIdeal) -> np.ndarray:
+    return np.array(
+        [_normalise(d, i, policy) for d, i in zip(running, running_ideal, strict=True)],
+        dtype=np.float64,
+    )
+
+
+def _running_ndcg_float(
+    running: np.ndarray, running_ideal: np.ndarray, policy: ZeroIdeal
+) -> np.ndarray:
+    fallback = {ZeroIdeal.ZERO: 0.0, ZeroIdeal.ONE: 1.0}.get(policy, math.nan)
+    positive = running_ideal > 0
+    out = np.full(len(running), fallback)
+    np.divide(running, running_ideal, out=out, where=positive)
+    return out
+
+
+def evaluate(
+    grades: Sequence[float],
+    convention: Convention | None = None,
+    *,
+    labels: Sequence[str] | None = None,
+    judged_grades: Sequence[float] | None = None,
+    tie_groups: Sequence[int] | None = None,
+    exact: bool | None = None,
+) -> Evaluation:
+    """CG, DCG, IDCG and nDCG (at the convention's cutoff k) with the per-position table.
+
+    ``grades`` are in ranked order. ``judged_grades`` (needed when the ideal comes from
+    judged documents) are the grades of every judged document of the query, retrieved
+    or not. ``tie_groups`` gives each position's tied group, as returned by
+    :func:`ndcg_core.ranking.rank_by_scores`; with the ``average`` tie policy each
+    position then gets its group's mean gain. ``exact`` forces (True) or forbids (False)
+    decimal arithmetic; by default it is used only when float64 overflows.
+
+    >>> e = evaluate([3, 2, 3, 0, 1, 2])
+    >>> round(e.dcg, 3), round(e.ideal_dcg, 3), round(e.ndcg, 3)
+    (6.861, 7.141, 0.961)
+    """
+    convention = convention or Convention()
+    values = _check_grades(grades, "list")
+    if values.size == 0:
+        msg = "The list is empty: enter at least one grade."
+        raise NdcgError(msg)
+    labels = tuple(labels) if labels is not None else default_labels(len(values))
+    if len(labels) != len(values):
+        msg = f"Got {len(labels)} labels for {len(values)} grades."
+        raise NdcgError(msg)
+    policy = convention.negative_grades
+    used = _apply_negative_policy(values, policy, "list")
+    if convention.ideal is IdealSource.JUDGED:
+        if judged_grades is None:
+            msg = (
+                "This convention builds the ideal from all judged documents: pass the grades "
+                "of every judged document (judged_grades), retrieved or not."
+            )
+            raise NdcgError(msg)
+        judged = _check_grades(judged_grades, "judged set")
+        pool = _apply_negative_policy(judged, policy, "judged set")
+    else:
+        pool = used
+    if policy is NegativeGrades.PENALISE:
+        # The ideal never has to show a bad document: it can leave the place empty.
+        pool = np.maximum(pool, 0.0)
+    ideal = -np.sort(-pool)
+    if tie_groups is not None and len(tie_groups) != len(values):
+        msg = f"Got {len(tie_groups)} tie groups for {len(values)} grades."
+        raise NdcgError(msg)
+
+    if exact is None:
+        table, sums = _breakdown(used, ideal, convention, tie_groups, exact=False)
+        if not all(math.isfinite(x) for x in sums):
+            table, sums = _breakdown(used, ideal, convention, tie_groups, exact=True)
+            exact = True
+        else:
+            exact = False
+    else:
+        table, sums = _breakdown(used, ideal, convention, tie_groups, exact=exact)
+    cg, dcg, ideal_dcg = sums
+    k = convention.cutoff_k
+    depth = len(values) if k is None else min(k, len(values))
+    ideal_depth = len(ideal) if k is None else min(k, len(ideal))
+
+    table.insert(1, "label", list(labels) + [""] * (len(table) - len(labels)))
+    shown = np.full(len(table), np.nan)
+    shown[: len(values)] = values
+    table.insert(2, "grade", shown)
+    return Evaluation(
+        convention=convention,
+        grades=tuple(float(v) for v in values),
+        labels=labels,
+        ideal_grades=tuple(float(v) for v in ideal),
+        depth=depth,
+        ideal_depth=ideal_depth,
+        cg=cg,
+        dcg=dcg,
+        ideal_dcg=ideal_dcg,
+        ndcg=_ratio(dcg, ideal_dcg, convention.zero_ideal),
+        exact=exact,
+        table=table,
+    )
+
+
+def _breakdown(
+    used: np.ndarray,
+    ideal: np.ndarray,
+    convention: Convention,
+    tie_groups: Sequence[int] | None,
+    *,
+    exact: bool,
+) -> tuple[pd.DataFrame, tuple[Real, Real, Real]]:
+    """The table without label/grade columns, and (CG@k, DCG@k, IDCG@k)."""
+    k = convention.cutoff_k
+    n, m = len(used), len(ideal)
+    depth = n if k is None else min(k, n)
+    ideal_depth = m if k is None else min(k, m)
+    rows = max(n, ideal_depth)
+    zero: Real = Decimal(0) if exact else 0.0
+
+    divisors = discounts(rows, convention.discount, convention.log_base, exact=exact)
+    gain = gains(used, convention.gain, exact=exact)
+    if tie_groups is not None:
+        gain = _group_means(gain, tie_groups)
+    ideal_gain = gains(ideal[:ideal_depth], convention.gain, exact=exact)
+    dtype = object if exact else np.float64
+    padded_gain = np.full(rows, zero, dtype=dtype)
+    padded_gain[:n] = gain
+    padded_ideal_gain = np.full(rows, zero, dtype=dtype)
+    padded_ideal_gain[:ideal_depth] = ideal_gain
+    ideal_grade = np.full(rows, np.nan)
+    ideal_grade[:ideal_depth] = ideal[:ideal_depth]
+
+    # Overflow here is caught by the caller, which then redoes the sums exactly.
+    with localcontext(_EXACT_CONTEXT), np.errstate(over="ignore", invalid="ignore"):
+        contribution = padded_gain / divisors
+        ideal_contribution = padded_ideal_gain / divisors
+        running = np.cumsum(contribution)
+        running_ideal = np.cumsum(ideal_contribution)
+        running_cg = np.cumsum(padded_gain)
+        if exact:
+            ndcg_at_i = _running_ndcg(running, running_ideal, convention.zero_ideal)
+        else:
+            ndcg_at_i = _running_ndcg_float(running, running_ideal, convention.zero_ideal)
+
+    table = pd.DataFrame(
+        {
+            "position": np.arange(1, rows + 1),
+            "gain": padded_gain,
+            "discount": divisors,
+            "contribution": contribution,
+            "running_dcg": running,
+            "ideal_grade": ideal_grade,
+            "ideal_gain": padded_ideal_gain,
+            "ideal_contribution": ideal_contribution,
+            "running_ideal_dcg": running_ideal,
+            "ndcg_at_i": ndcg_at_i,
+            "counted": np.arange(1, rows + 1) <= (rows if k is None else k),
+        }
+    )
+    # Sums are read off the running columns so the table and the metrics always agree.
+    cg = running_cg[depth - 1] if depth else zero
+    dcg = running[depth - 1] if depth else zero
+    ideal_dcg = running_ideal[ideal_depth - 1] if ideal_depth else zero
+    if not exact:
+        cg, dcg, ideal_dcg = float(cg), float(dcg), float(ideal_dcg)
+    return table, (cg, dcg, ideal_dcg)
+
+
+def ndcg(
+    grades: Sequence[float],
+    convention: Convention | None = None,
+    *,
+    judged_grades: Sequence[float] | None = None,
+) -> float:
+    """nDCG@k = DCG@k / IDCG@k of grades in ranked order.
+
+    >>> round(ndcg([3, 2, 0, 0, 1]), 4)
+    0.9762
+    """
+    return evaluate(grades, convention, judged_grades=judged_grades).ndcg
+
+
+def dcg(grades: Sequence[float], convention: Convention | None = None) -> Real:
+    """DCG@k = sum over i <= k of gain(rel_i) / discount(i).
+
+    >>> round(dcg([3, 2, 3, 0, 1, 2]), 3)
+    6.861
+    """
+    return evaluate(grades, convention).dcg
+
+
+def cg(grades: Sequence[float], convention: Convention | None = None) -> Real:
+    """CG@k = sum over i <= k of gain(rel_i); order inside the top k does not matter.
+
+    >>> cg([3, 2, 3, 0, 1, 2])
+    11.0
+    """
+    return evaluate(grades, convention).cg
+
+
+def format_real(value: Real, digits: int = 3) -> str:
+    """A number for people: fixed decimals, scientific notation when huge, never 'inf'.
+
+    >>> format_real(6.86112)
+    '6.861'
+    >>> format_real(Decimal(2) ** 1100)
+    '1.358e+331'
+    >>> format_real(float("nan"))
+    'undefined'
+    """
+    if isinstance(value, Decimal):
+        if value.is_nan():
+            return "undefined"
+        if abs(value) >= Decimal("1e15"):
+            return f"{value:.{digits}e}"
+        value = float(value)
+    value = float(value)
+    if math.isnan(value):
+        return "undefined"
+    if abs(value) >= 1e15:
+        return f"{value:.{digits}e}"
+    text = f"{value:.{digits}f}"
+    return "0" if text.strip("-0.") == "" else text.rstrip("0").rstrip(".")

@@ -1,0 +1,162 @@
+"""Reading the grades a person types, with errors that point at the bad item.
+
+Accepted: numbers separated by commas, semicolons, spaces or new lines
+("3, 2, 3, 0, 1, 2", "3 2 3 0 1 2", one per line), each optionally labelled as
+``label=grade`` or ``label:grade`` ("D1=3"). Labels may not contain separators.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ndcg_core._text import short_number
+from ndcg_core.conventions import NegativeGrades
+from ndcg_core.errors import NdcgError
+from ndcg_core.metrics import default_labels
+
+MAX_ITEMS = 10_000
+MAX_TEXT_LENGTH = 1_000_000
+MAX_LABEL_LENGTH = 40
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_NOT_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
+# Bidirectional overrides and isolates can make a label display as something it is not.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+@dataclass(frozen=True)
+class GradeList:
+    """Grades in ranked order and a unique label for each."""
+
+    grades: tuple[float, ...]
+    labels: tuple[str, ...]
+
+
+def parse_grades(
+    text: str,
+    *,
+    negative_grades: NegativeGrades = NegativeGrades.KEEP,
+    max_items: int = MAX_ITEMS,
+) -> GradeList:
+    """Parse typed grades; raise :class:`NdcgError` naming the first bad item.
+
+    >>> parse_grades("3, 2, 3, 0, 1, 2").grades
+    (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)
+    >>> parse_grades("D1=3 D2=2").labels
+    ('D1', 'D2')
+    >>> parse_grades("3, x")
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: Item 2 ('x') is not a number.
+    """
+    if len(text) > MAX_TEXT_LENGTH:
+        msg = f"The text is {len(text):,} characters long; at most {MAX_TEXT_LENGTH:,} are read."
+        raise NdcgError(msg)
+    # Typographic minus signs are common in pasted text; read them as '-'.
+    text = text.replace("\u2212", "-").replace("\u2013", "-")
+    tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
+    if not tokens:
+        msg = "Enter at least one grade, for example: 3, 2, 3, 0, 1, 2"
+        raise NdcgError(msg)
+    if len(tokens) > max_items:
+        msg = f"Got {len(tokens):,} items; at most {max_items:,} are accepted."
+        raise NdcgError(msg)
+
+    grades: list[float] = []
+    given_labels: list[str | None] = []
+    for index, token in enumerate(tokens, start=1):
+        label, number = _split_label(token, index)
+        grades.append(_parse_number(number, index, label))
+        given_labels.append(label)
+
+    labels = _complete_labels(given_labels)
+    if negative_grades is NegativeGrades.REJECT:
+        for index, grade in enumerate(grades, start=1):
+            if grade < 0:
+                msg = (
+                    f"Item {index} ({_shown(labels[index - 1])}) is negative ({grade:g}), and "
+                    "the chosen convention rejects negative grades."
+                )
+                raise NdcgError(msg, item=index)
+    return GradeList(tuple(grades), labels)
+
+
+def _shown(text: str) -> str:
+    """A token quoted for an error message, shortened if long."""
+    return repr(text if len(text) <= 30 else text[:27] + "...")
+
+
+def _split_label(token: str, index: int) -> tuple[str | None, str]:
+    cut = max(token.rfind("="), token.rfind(":"))
+    if cut < 0:
+        return None, token
+    label, number = token[:cut], token[cut + 1 :]
+    if not label:
+        msg = f"Item {index} ({_shown(token)}) has an empty label before '{token[cut]}'."
+        raise NdcgError(msg, item=index)
+    if len(label) > MAX_LABEL_LENGTH:
+        msg = f"Item {index}'s label is {len(label)} characters; at most {MAX_LABEL_LENGTH}."
+        raise NdcgError(msg, item=index)
+    for char in label:
+        if unicodedata.category(char) == "Cc" or char in _BIDI_CONTROLS:
+            msg = (
+                f"Item {index}'s label contains an invisible control character (U+{ord(char):04X})."
+            )
+            raise NdcgError(msg, item=index)
+    if not number:
+        msg = f"Item {index} ({_shown(token)}) has a label but no grade after '{token[cut]}'."
+        raise NdcgError(msg, item=index)
+    return label, number
+
+
+def _parse_number(number: str, index: int, label: str | None) -> float:
+    where = f"Item {index}" + (f" ({_shown(label)})" if label else "")
+    if _NOT_FINITE.fullmatch(number):
+        msg = f"{where} is {number!r}; a grade must be a finite number."
+        raise NdcgError(msg, item=index)
+    if not _NUMBER.fullmatch(number):
+        msg = (
+            f"{where}: {_shown(number)} is not a number."
+            if label
+            else f"{where} ({_shown(number)}) is not a number."
+        )
+        raise NdcgError(msg, item=index)
+    value = float(number)
+    if not math.isfinite(value):
+        msg = f"{where} ({_shown(number)}) is too large; a grade must be a finite number."
+        raise NdcgError(msg, item=index)
+    return value + 0.0  # -0 reads as 0
+
+
+def _complete_labels(given: Sequence[str | None]) -> tuple[str, ...]:
+    defaults = default_labels(len(given))
+    labels = tuple(label if label is not None else defaults[i] for i, label in enumerate(given))
+    first_seen: dict[str, int] = {}
+    for index, label in enumerate(labels, start=1):
+        if label in first_seen:
+            msg = (
+                f"Items {first_seen[label]} and {index} have the same label {_shown(label)}; "
+                "labels must be unique."
+            )
+            raise NdcgError(msg, item=index)
+        first_seen[label] = index
+    return labels
+
+
+def format_grades(grades: Sequence[float], labels: Sequence[str] | None = None) -> str:
+    """Write grades back as text that :func:`parse_grades` reads; default labels are omitted.
+
+    >>> format_grades([3.0, 2.5, 0.0])
+    '3, 2.5, 0'
+    >>> format_grades([3.0, 1.0], ["a", "b"])
+    'a=3, b=1'
+    """
+    numbers = [short_number(g) for g in grades]
+    if labels is None or tuple(labels) == default_labels(len(grades)):
+        return ", ".join(numbers)
+    return ", ".join(f"{label}={n}" for label, n in zip(labels, numbers, strict=True))

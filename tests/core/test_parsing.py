@@ -1,0 +1,101 @@
+"""What a person types: every accepted form, and a clear error for every bad one."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ndcg_core import NdcgError, NegativeGrades, format_grades, parse_grades
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["3, 2, 3, 0, 1, 2", "3 2 3 0 1 2", "3\n2\n3\n0\n1\n2", "  3;2;3 ,0,\t1,2  ", "3,2,3,0,1,2,"],
+)
+def test_accepted_separators(text) -> None:
+    assert parse_grades(text).grades == (3, 2, 3, 0, 1, 2)
+
+
+def test_labels_are_optional_and_kept() -> None:
+    parsed = parse_grades("D1=3, D2=2, best:3")
+    assert parsed.grades == (3, 2, 3)
+    assert parsed.labels == ("D1", "D2", "best")
+
+
+def test_mixed_labels_fill_in_defaults() -> None:
+    assert parse_grades("a=1, 2").labels == ("a", "D2")
+
+
+def test_decimals_exponents_and_signs() -> None:
+    assert parse_grades("0.5 .5 1e1 +2 -1 -0 1.").grades == (0.5, 0.5, 10, 2, -1, 0, 1)
+    assert str(parse_grades("-0").grades[0]) == "0.0"
+
+
+def test_typographic_minus_reads_as_minus() -> None:
+    assert parse_grades("\u22121, 2").grades == (-1, 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "item"),
+    [
+        ("", r"Enter at least one grade", None),
+        ("  \n ,, ", r"Enter at least one grade", None),
+        ("3, x, 1", r"Item 2 \('x'\) is not a number", 2),
+        ("3, nan", r"Item 2 is 'nan'; a grade must be a finite number", 2),
+        ("inf", r"Item 1 is 'inf'", 1),
+        ("1, -Infinity", r"Item 2 is '-Infinity'", 2),
+        ("1e309", r"Item 1 \('1e309'\) is too large", 1),
+        ("1, \uff13", r"Item 2 .* is not a number", 2),
+        ("1, 1_000", r"Item 2 .* is not a number", 2),
+        ("D1=3, D1=2", r"Items 1 and 2 have the same label 'D1'", 2),
+        ("=3", r"Item 1 .* has an empty label", 1),
+        ("D1=", r"Item 1 .* has a label but no grade", 1),
+        ("D1=abc", r"Item 1 \('D1'\): 'abc' is not a number", 1),
+        ("a\x07b=1", r"control character \(U\+0007\)", 1),
+        ("a\u202eb=1", r"control character \(U\+202E\)", 1),
+        ("x" * 41 + "=1", r"label is 41 characters; at most 40", 1),
+        ("D2=1, 2", r"same label 'D2'", 2),
+    ],
+)
+def test_bad_input_names_the_item_and_the_problem(text, message, item) -> None:
+    with pytest.raises(NdcgError, match=message) as caught:
+        parse_grades(text)
+    assert caught.value.item == item
+
+
+def test_too_many_items() -> None:
+    with pytest.raises(NdcgError, match=r"Got 10,001 items; at most 10,000"):
+        parse_grades(" ".join(["1"] * 10_001))
+    assert len(parse_grades(" ".join(["1"] * 10_000)).grades) == 10_000
+
+
+def test_too_long_text() -> None:
+    with pytest.raises(NdcgError, match=r"at most 1,000,000 are read"):
+        parse_grades("1 " * 600_000)
+
+
+def test_negative_grades_rejected_only_under_the_reject_policy() -> None:
+    assert parse_grades("1, -1").grades == (1, -1)
+    with pytest.raises(NdcgError, match=r"Item 2 \('D2'\) is negative \(-1\)") as caught:
+        parse_grades("1, -1", negative_grades=NegativeGrades.REJECT)
+    assert caught.value.item == 2
+
+
+@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=1, max_size=50))
+def test_format_then_parse_gives_the_same_grades(grades) -> None:
+    grades = [g + 0.0 for g in grades]
+    assert parse_grades(format_grades(grades)).grades == tuple(grades)
+
+
+@given(st.text(max_size=200))
+def test_any_text_parses_or_raises_the_cores_error(text) -> None:
+    message = ""
+    try:
+        parsed = parse_grades(text)
+    except NdcgError as error:
+        message = str(error)
+    if message:
+        return
+    assert len(parsed.grades) == len(parsed.labels) >= 1
+    assert len(set(parsed.labels)) == len(parsed.labels)

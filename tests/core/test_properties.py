@@ -1,0 +1,106 @@
+"""Properties every nDCG convention must keep, checked with hypothesis."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ndcg_core import Convention, Discount, Gain, evaluate
+
+grade = st.integers(min_value=0, max_value=10).map(float) | st.floats(
+    min_value=0, max_value=100, allow_nan=False, allow_infinity=False
+)
+grade_lists = st.lists(grade, min_size=1, max_size=40)
+conventions = st.builds(
+    Convention,
+    gain=st.sampled_from(Gain),
+    discount=st.sampled_from(Discount),
+    log_base=st.sampled_from([2.0, math.e, 10.0, 1.5, 3.0]),
+    cutoff_k=st.none() | st.integers(min_value=1, max_value=50),
+)
+
+
+@given(grade_lists, conventions)
+def test_ndcg_is_between_zero_and_one_for_non_negative_grades(grades, convention) -> None:
+    score = evaluate(grades, convention).ndcg
+    assert 0.0 <= score <= 1.0 + 1e-12
+
+
+@given(grade_lists, conventions)
+def test_the_ideal_order_scores_exactly_one(grades, convention) -> None:
+    ideal = sorted(grades, reverse=True)
+    result = evaluate(ideal, convention)
+    if result.ideal_dcg > 0:
+        assert result.ndcg == 1.0
+
+
+@given(grade_lists, st.randoms(use_true_random=False))
+def test_cg_does_not_depend_on_order(grades, rnd) -> None:
+    shuffled = list(grades)
+    rnd.shuffle(shuffled)
+    assert math.isclose(evaluate(grades).cg, evaluate(shuffled).cg, rel_tol=1e-12, abs_tol=1e-12)
+
+
+@given(grade_lists, st.floats(min_value=1.01, max_value=1000), st.sampled_from(Gain))
+def test_ndcg_does_not_depend_on_the_log_base(grades, base, gain) -> None:
+    base2 = evaluate(grades, Convention(gain=gain))
+    other = evaluate(grades, Convention(gain=gain, log_base=base))
+    assert math.isclose(base2.ndcg, other.ndcg, rel_tol=1e-9, abs_tol=1e-12)
+    if base2.dcg > 0 and base != 2:
+        # ... but DCG itself scales by ln(b) / ln(2)
+        assert math.isclose(other.dcg, base2.dcg * math.log(base) / math.log(2), rel_tol=1e-9)
+
+
+@given(grade_lists, st.data(), conventions)
+def test_moving_a_higher_grade_below_a_lower_one_never_raises_dcg(grades, data, convention) -> None:
+    if len(grades) < 2:
+        return
+    i = data.draw(st.integers(0, len(grades) - 2))
+    j = data.draw(st.integers(i + 1, len(grades) - 1))
+    if grades[i] <= grades[j]:
+        return
+    swapped = list(grades)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    before = evaluate(grades, convention).dcg
+    after = evaluate(swapped, convention).dcg
+    assert after <= before + 1e-9 * max(1.0, abs(before))
+
+
+@given(grade_lists, conventions)
+def test_adding_a_zero_at_the_end_never_changes_ndcg_with_the_list_ideal(
+    grades, convention
+) -> None:
+    assert evaluate([*grades, 0.0], convention).ndcg == evaluate(grades, convention).ndcg
+
+
+@given(grade_lists, conventions)
+def test_table_sums_equal_the_metrics(grades, convention) -> None:
+    result = evaluate(grades, convention)
+    counted = result.table[result.table["counted"]]
+    assert math.isclose(counted["contribution"].sum(), result.dcg, rel_tol=1e-9, abs_tol=1e-12)
+    assert math.isclose(
+        counted["ideal_contribution"].sum(), result.ideal_dcg, rel_tol=1e-9, abs_tol=1e-12
+    )
+
+
+@given(grade_lists, conventions)
+def test_ndcg_at_each_k_ends_at_the_full_list_score(grades, convention) -> None:
+    whole = convention.with_changes(cutoff_k=None)
+    curve = evaluate(grades, whole).ndcg_at_each_k
+    assert len(curve) == len(grades)
+    assert curve[-1] == evaluate(grades, whole).ndcg
+    for k in (1, len(grades)):
+        at_k = evaluate(grades, whole.with_changes(cutoff_k=k)).ndcg
+        assert math.isclose(curve[k - 1], at_k, rel_tol=1e-12, abs_tol=1e-12)
+
+
+@given(grade_lists, st.lists(grade, max_size=10), conventions)
+def test_judged_documents_not_retrieved_can_only_lower_ndcg(
+    grades, unretrieved, convention
+) -> None:
+    judged = convention.with_changes(ideal="judged")
+    alone = evaluate(grades, judged, judged_grades=grades).ndcg
+    with_more = evaluate(grades, judged, judged_grades=[*grades, *unretrieved]).ndcg
+    assert with_more <= alone + 1e-12

@@ -1,0 +1,40 @@
+"""The core stays pure: no Streamlit, no module-level mutable state."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+import types
+from pathlib import Path
+
+import ndcg_core
+
+CORE_DIR = Path(ndcg_core.__file__).parent
+MUTABLE = (list, dict, set, bytearray)
+
+
+def _core_modules() -> list[types.ModuleType]:
+    names = [f"ndcg_core.{m.name}" for m in pkgutil.iter_modules([str(CORE_DIR)])]
+    return [importlib.import_module(name) for name in ["ndcg_core", *names]]
+
+
+def test_core_never_imports_streamlit() -> None:
+    for path in CORE_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            assert not any(n.split(".")[0] == "streamlit" for n in names), path.name
+
+
+def test_core_modules_hold_no_mutable_globals() -> None:
+    for module in _core_modules():
+        for name, value in vars(module).items():
+            if name.startswith("__") or name == "__all__":
+                continue
+            assert not isinstance(value, MUTABLE), f"{module.__name__}.{name} is mutable"
