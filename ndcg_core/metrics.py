@@ -324,14 +324,16 @@ def _breakdown(
     gain = gains(used, convention.gain, exact=exact)
     if tie_groups is not None:
         gain = _group_means(gain, tie_groups)
-    ideal_gain = gains(ideal[:ideal_depth], convention.gain, exact=exact)
+    # The ideal column runs as far as the table so nDCG@i is right past the cutoff too.
+    ideal_rows = min(rows, m)
+    ideal_gain = gains(ideal[:ideal_rows], convention.gain, exact=exact)
     dtype = object if exact else np.float64
     padded_gain = np.full(rows, zero, dtype=dtype)
     padded_gain[:n] = gain
     padded_ideal_gain = np.full(rows, zero, dtype=dtype)
-    padded_ideal_gain[:ideal_depth] = ideal_gain
+    padded_ideal_gain[:ideal_rows] = ideal_gain
     ideal_grade = np.full(rows, np.nan)
-    ideal_grade[:ideal_depth] = ideal[:ideal_depth]
+    ideal_grade[:ideal_rows] = ideal[:ideal_rows]
 
     # Overflow here is caught by the caller, which then redoes the sums exactly.
     with localcontext(_EXACT_CONTEXT), np.errstate(over="ignore", invalid="ignore"):

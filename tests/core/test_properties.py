@@ -104,3 +104,11 @@ def test_judged_documents_not_retrieved_can_only_lower_ndcg(
     alone = evaluate(grades, judged, judged_grades=grades).ndcg
     with_more = evaluate(grades, judged, judged_grades=[*grades, *unretrieved]).ndcg
     assert with_more <= alone + 1e-12
+
+
+@given(grade_lists, conventions)
+def test_ndcg_at_i_column_is_ndcg_at_cutoff_i_whatever_the_cutoff(grades, convention) -> None:
+    column = evaluate(grades, convention).table["ndcg_at_i"]
+    for i in range(1, len(grades) + 1):
+        at_i = evaluate(grades, convention.with_changes(cutoff_k=i)).ndcg
+        assert math.isclose(column.iloc[i - 1], at_i, rel_tol=1e-12, abs_tol=1e-12)

@@ -1,0 +1,182 @@
+"""Altair charts of an :class:`~ndcg_core.metrics.Evaluation`, built from its table.
+
+All three panels live in one chart so that hovering a position highlights it in each
+(a shared point selection on ``position``). Colours come from the Okabe-Ito palette,
+which stays distinguishable with the common colour-vision deficiencies; the two series
+also differ by line dash and point shape, so colour never carries the meaning alone.
+"""
+
+from __future__ import annotations
+
+import warnings
+from decimal import Decimal
+
+import altair as alt
+import pandas as pd
+
+from ndcg_core.metrics import Evaluation
+
+SERIES_THIS = "this ranking"
+SERIES_IDEAL = "ideal ranking"
+_COLOURS = ("#0072B2", "#E69F00")  # Okabe-Ito blue and orange
+_CURVE_COLOUR = "#009E73"  # Okabe-Ito bluish green
+
+
+def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
+    """Long-form floats for plotting, and the unit of the DCG axes.
+
+    When the evaluation needed exact arithmetic its DCG values do not fit a float, so
+    they are plotted as fractions of the ideal DCG instead (the unit says so).
+
+    >>> from ndcg_core import evaluate
+    >>> frame, unit = chart_frame(evaluate([3, 2]))
+    >>> frame.columns.tolist()
+    ['position', 'label', 'series', 'grade', 'contribution', 'running_dcg', 'ndcg_at_i']
+    >>> unit
+    'DCG'
+    """
+    table = evaluation.table
+    scale: Decimal | float = 1.0
+    unit = "DCG"
+    if evaluation.exact:
+        ideal = evaluation.ideal_dcg
+        scale = ideal if ideal != 0 else Decimal(1)
+        unit = "DCG as a fraction of the ideal DCG"
+
+    def as_float(values: pd.Series) -> list[float]:
+        return [float(v / scale) if isinstance(v, Decimal) else float(v) for v in values]
+
+    this = pd.DataFrame(
+        {
+            "position": table["position"],
+            "label": table["label"],
+            "series": SERIES_THIS,
+            "grade": table["grade"],
+            "contribution": as_float(table["contribution"]),
+            "running_dcg": as_float(table["running_dcg"]),
+            "ndcg_at_i": table["ndcg_at_i"],
+        }
+    )
+    ideal = pd.DataFrame(
+        {
+            "position": table["position"],
+            "label": "",
+            "series": SERIES_IDEAL,
+            "grade": table["ideal_grade"],
+            "contribution": as_float(table["ideal_contribution"]),
+            "running_dcg": as_float(table["running_ideal_dcg"]),
+            "ndcg_at_i": table["ndcg_at_i"],
+        }
+    )
+    return pd.concat([this, ideal], ignore_index=True), unit
+
+
+def evaluation_chart(evaluation: Evaluation, *, width: int = 330, height: int = 240) -> alt.HConcatChart:
+    """Running DCG against the ideal, each position's contribution, and nDCG@k by k.
+
+    >>> from ndcg_core import evaluate
+    >>> spec = evaluation_chart(evaluate([3, 2, 3, 0, 1, 2])).to_dict()
+    >>> len(spec["hconcat"])
+    3
+    """
+    frame, unit = chart_frame(evaluation)
+    hover = alt.selection_point(
+        name="position_hover", fields=["position"], on="pointerover", clear="pointerout", nearest=True
+    )
+    n = int(frame["position"].max())
+    position_axis = alt.X(
+        "position:Q",
+        title="position i",
+        scale=alt.Scale(domain=[0.5, n + 0.5]),
+        axis=alt.Axis(tickMinStep=1, format="d"),
+    )
+    series_colour = alt.Color(
+        "series:N",
+        title=None,
+        scale=alt.Scale(domain=[SERIES_THIS, SERIES_IDEAL], range=list(_COLOURS)),
+        legend=alt.Legend(orient="top"),
+    )
+    tooltip = [
+        alt.Tooltip("position:Q", title="position"),
+        alt.Tooltip("series:N", title="ranking"),
+        alt.Tooltip("label:N", title="document"),
+        alt.Tooltip("grade:Q", title="grade"),
+        alt.Tooltip("contribution:Q", title="contribution", format=".3f"),
+        alt.Tooltip("running_dcg:Q", title="running DCG", format=".3f"),
+    ]
+    base = alt.Chart(frame).properties(width=width, height=height)
+    highlight = alt.condition(hover, alt.value(1.0), alt.value(0.35))
+
+    running_lines = base.mark_line(interpolate="step-after" if n > 60 else "linear").encode(
+        x=position_axis,
+        y=alt.Y("running_dcg:Q", title=f"running {unit}"),
+        color=series_colour,
+        strokeDash=alt.StrokeDash(
+            "series:N",
+            scale=alt.Scale(domain=[SERIES_THIS, SERIES_IDEAL], range=[[1, 0], [6, 3]]),
+            legend=None,
+        ),
+    )
+    running_points = base.mark_point(filled=True, size=60).encode(
+        x=position_axis,
+        y="running_dcg:Q",
+        color=series_colour,
+        shape=alt.Shape("series:N", legend=None),
+        opacity=highlight,
+        tooltip=tooltip,
+    )
+    running_layers = running_lines + running_points
+    k = evaluation.convention.cutoff_k
+    if k is not None and k < n:
+        cutoff = pd.DataFrame({"position": [k + 0.5], "text": [f"cutoff k = {k}"]})
+        rule = alt.Chart(cutoff).mark_rule(strokeDash=[2, 2], color="#555555").encode(x="position:Q")
+        text = (
+            alt.Chart(cutoff)
+            .mark_text(align="left", dx=4, dy=-4, baseline="top", color="#555555")
+            .encode(x="position:Q", y=alt.value(0), text="text:N")
+        )
+        running_layers = running_layers + rule + text
+    running = running_layers.add_params(hover).properties(title="Running DCG against the ideal")
+
+    contributions = (
+        base.mark_bar()
+        .encode(
+            x=alt.X(
+                "position:O",
+                title="position i",
+                axis=alt.Axis(labelAngle=0, labelOverlap="greedy"),
+            ),
+            xOffset=alt.XOffset("series:N", sort=[SERIES_THIS, SERIES_IDEAL]),
+            y=alt.Y("contribution:Q", title=f"contribution (gain / discount, {unit})"),
+            color=series_colour,
+            opacity=highlight,
+            tooltip=tooltip,
+        )
+        .add_params(hover)
+        .properties(title="What each position adds")
+    )
+
+    curve_frame = frame[frame["series"] == SERIES_THIS]
+    curve_base = alt.Chart(curve_frame).properties(width=width, height=height)
+    ndcg_tooltip = [
+        alt.Tooltip("position:Q", title="k"),
+        alt.Tooltip("ndcg_at_i:Q", title="nDCG@k", format=".3f"),
+    ]
+    curve = (
+        (
+            curve_base.mark_line(color=_CURVE_COLOUR).encode(
+                x=position_axis.title("cutoff k"),
+                y=alt.Y("ndcg_at_i:Q", title="nDCG@k", scale=alt.Scale(domain=[0, 1], clamp=False)),
+            )
+            + curve_base.mark_point(filled=True, size=60, color=_CURVE_COLOUR).encode(
+                x="position:Q", y="ndcg_at_i:Q", opacity=highlight, tooltip=ndcg_tooltip
+            )
+        )
+        .add_params(hover)
+        .properties(title="nDCG@k for every cutoff k")
+    )
+    with warnings.catch_warnings():
+        # One hover selection shared by the three panels is what we want: Altair merges the
+        # identical copies into one parameter and warns that it did.
+        warnings.filterwarnings("ignore", message="Automatically deduplicated selection")
+        return alt.hconcat(running, contributions, curve).resolve_scale(color="shared")
