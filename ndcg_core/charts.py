@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import warnings
 from decimal import Decimal
+from typing import cast
 
 import altair as alt
 import pandas as pd
@@ -36,11 +37,11 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
     'DCG'
     """
     table = evaluation.table
-    scale: Decimal | float = 1.0
+    scale = Decimal(1)
     unit = "DCG"
     if evaluation.exact:
-        ideal = evaluation.ideal_dcg
-        scale = ideal if ideal != 0 else Decimal(1)
+        ideal_dcg = Decimal(evaluation.ideal_dcg)
+        scale = ideal_dcg if ideal_dcg != 0 else Decimal(1)
         unit = "DCG as a fraction of the ideal DCG"
 
     def as_float(values: pd.Series) -> list[float]:
@@ -71,7 +72,9 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
     return pd.concat([this, ideal], ignore_index=True), unit
 
 
-def evaluation_chart(evaluation: Evaluation, *, width: int = 330, height: int = 240) -> alt.HConcatChart:
+def evaluation_chart(
+    evaluation: Evaluation, *, width: int = 330, height: int = 240
+) -> alt.HConcatChart:
     """Running DCG against the ideal, each position's contribution, and nDCG@k by k.
 
     >>> from ndcg_core import evaluate
@@ -81,7 +84,11 @@ def evaluation_chart(evaluation: Evaluation, *, width: int = 330, height: int = 
     """
     frame, unit = chart_frame(evaluation)
     hover = alt.selection_point(
-        name="position_hover", fields=["position"], on="pointerover", clear="pointerout", nearest=True
+        name="position_hover",
+        fields=["position"],
+        on="pointerover",
+        clear="pointerout",
+        nearest=True,
     )
     n = int(frame["position"].max())
     position_axis = alt.X(
@@ -129,7 +136,9 @@ def evaluation_chart(evaluation: Evaluation, *, width: int = 330, height: int = 
     k = evaluation.convention.cutoff_k
     if k is not None and k < n:
         cutoff = pd.DataFrame({"position": [k + 0.5], "text": [f"cutoff k = {k}"]})
-        rule = alt.Chart(cutoff).mark_rule(strokeDash=[2, 2], color="#555555").encode(x="position:Q")
+        rule = (
+            alt.Chart(cutoff).mark_rule(strokeDash=[2, 2], color="#555555").encode(x="position:Q")
+        )
         text = (
             alt.Chart(cutoff)
             .mark_text(align="left", dx=4, dy=-4, baseline="top", color="#555555")
@@ -179,4 +188,5 @@ def evaluation_chart(evaluation: Evaluation, *, width: int = 330, height: int = 
         # One hover selection shared by the three panels is what we want: Altair merges the
         # identical copies into one parameter and warns that it did.
         warnings.filterwarnings("ignore", message="Automatically deduplicated selection")
-        return alt.hconcat(running, contributions, curve).resolve_scale(color="shared")
+        chart = alt.hconcat(running, contributions, curve)
+    return cast(alt.HConcatChart, chart.resolve_scale(color="shared"))

@@ -74,16 +74,20 @@ def parse_grades(
         grades.append(_parse_number(number, index, label))
         given_labels.append(label)
 
-    labels = _complete_labels(given_labels)
+    grade_list = GradeList(tuple(grades), _complete_labels(given_labels))
     if negative_grades is NegativeGrades.REJECT:
-        for index, grade in enumerate(grades, start=1):
-            if grade < 0:
-                msg = (
-                    f"Item {index} ({_shown(labels[index - 1])}) is negative ({grade:g}), and "
-                    "the chosen convention rejects negative grades."
-                )
-                raise NdcgError(msg, item=index)
-    return GradeList(tuple(grades), labels)
+        _reject_negatives(grade_list, "Item")
+    return grade_list
+
+
+def _reject_negatives(grade_list: GradeList, noun: str) -> None:
+    for index, grade in enumerate(grade_list.grades, start=1):
+        if grade < 0:
+            msg = (
+                f"{noun} {index} ({_shown(grade_list.labels[index - 1])}) is negative "
+                f"({grade:g}), and the chosen convention rejects negative grades."
+            )
+            raise NdcgError(msg, item=index)
 
 
 def _shown(text: str) -> str:
@@ -99,23 +103,28 @@ def _split_label(token: str, index: int) -> tuple[str | None, str]:
     if not label:
         msg = f"Item {index} ({_shown(token)}) has an empty label before '{token[cut]}'."
         raise NdcgError(msg, item=index)
-    if len(label) > MAX_LABEL_LENGTH:
-        msg = f"Item {index}'s label is {len(label)} characters; at most {MAX_LABEL_LENGTH}."
-        raise NdcgError(msg, item=index)
-    for char in label:
-        if unicodedata.category(char) == "Cc" or char in _BIDI_CONTROLS:
-            msg = (
-                f"Item {index}'s label contains an invisible control character (U+{ord(char):04X})."
-            )
-            raise NdcgError(msg, item=index)
+    _check_label(label, index, "Item")
     if not number:
         msg = f"Item {index} ({_shown(token)}) has a label but no grade after '{token[cut]}'."
         raise NdcgError(msg, item=index)
     return label, number
 
 
-def _parse_number(number: str, index: int, label: str | None) -> float:
-    where = f"Item {index}" + (f" ({_shown(label)})" if label else "")
+def _check_label(label: str, index: int, noun: str) -> None:
+    if len(label) > MAX_LABEL_LENGTH:
+        msg = f"{noun} {index}'s label is {len(label)} characters; at most {MAX_LABEL_LENGTH}."
+        raise NdcgError(msg, item=index)
+    for char in label:
+        if unicodedata.category(char) == "Cc" or char in _BIDI_CONTROLS:
+            msg = (
+                f"{noun} {index}'s label contains an invisible control character "
+                f"(U+{ord(char):04X})."
+            )
+            raise NdcgError(msg, item=index)
+
+
+def _parse_number(number: str, index: int, label: str | None, *, noun: str = "Item") -> float:
+    where = f"{noun} {index}" + (f" ({_shown(label)})" if label else "")
     if _NOT_FINITE.fullmatch(number):
         msg = f"{where} is {number!r}; a grade must be a finite number."
         raise NdcgError(msg, item=index)
@@ -133,14 +142,14 @@ def _parse_number(number: str, index: int, label: str | None) -> float:
     return value + 0.0  # -0 reads as 0
 
 
-def _complete_labels(given: Sequence[str | None]) -> tuple[str, ...]:
+def _complete_labels(given: Sequence[str | None], *, noun: str = "Items") -> tuple[str, ...]:
     defaults = default_labels(len(given))
     labels = tuple(label if label is not None else defaults[i] for i, label in enumerate(given))
     first_seen: dict[str, int] = {}
     for index, label in enumerate(labels, start=1):
         if label in first_seen:
             msg = (
-                f"Items {first_seen[label]} and {index} have the same label {_shown(label)}; "
+                f"{noun} {first_seen[label]} and {index} have the same label {_shown(label)}; "
                 "labels must be unique."
             )
             raise NdcgError(msg, item=index)
@@ -160,3 +169,45 @@ def format_grades(grades: Sequence[float], labels: Sequence[str] | None = None) 
     if labels is None or tuple(labels) == default_labels(len(grades)):
         return ", ".join(numbers)
     return ", ".join(f"{label}={n}" for label, n in zip(labels, numbers, strict=True))
+
+
+def grade_list_from_rows(
+    labels: Sequence[str | None],
+    grades: Sequence[float | str | None],
+    *,
+    negative_grades: NegativeGrades = NegativeGrades.KEEP,
+    max_items: int = MAX_ITEMS,
+) -> GradeList:
+    """Validate table rows (label, grade) into a :class:`GradeList`; errors name the row.
+
+    Empty labels get ``D<row>``; grades may be numbers or text.
+
+    >>> grade_list_from_rows(["a", None], [3, "2"]).labels
+    ('a', 'D2')
+    >>> grade_list_from_rows(["a"], [None])
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: Row 1 ('a') has no grade.
+    """
+    if not grades:
+        msg = "The table is empty: add at least one row."
+        raise NdcgError(msg)
+    if len(grades) > max_items:
+        msg = f"Got {len(grades):,} rows; at most {max_items:,} are accepted."
+        raise NdcgError(msg)
+    given: list[str | None] = []
+    values: list[float] = []
+    for row, (label, grade) in enumerate(zip(labels, grades, strict=True), start=1):
+        text = (label or "").strip()
+        if text:
+            _check_label(text, row, "Row")
+        given.append(text or None)
+        where = f"Row {row}" + (f" ({_shown(text)})" if text else "")
+        if grade is None or (isinstance(grade, float) and math.isnan(grade)):
+            msg = f"{where} has no grade."
+            raise NdcgError(msg, item=row)
+        values.append(_parse_number(str(grade).strip(), row, text or None, noun="Row"))
+    grade_list = GradeList(tuple(values), _complete_labels(given, noun="Rows"))
+    if negative_grades is NegativeGrades.REJECT:
+        _reject_negatives(grade_list, "Row")
+    return grade_list

@@ -99,3 +99,18 @@ def test_any_text_parses_or_raises_the_cores_error(text) -> None:
         return
     assert len(parsed.grades) == len(parsed.labels) >= 1
     assert len(set(parsed.labels)) == len(parsed.labels)
+
+
+def test_table_rows_validate_with_row_numbers() -> None:
+    from ndcg_core.parsing import grade_list_from_rows
+
+    assert grade_list_from_rows(["a", "", None], [3, 2.5, "1"]).labels == ("a", "D2", "D3")
+    with pytest.raises(NdcgError, match=r"Row 2 \('b'\): 'x' is not a number") as caught:
+        grade_list_from_rows(["a", "b"], [1, "x"])
+    assert caught.value.item == 2
+    with pytest.raises(NdcgError, match=r"Rows 1 and 2 have the same label 'a'"):
+        grade_list_from_rows(["a", "a"], [1, 2])
+    with pytest.raises(NdcgError, match=r"Row 1 \('a'\) is negative"):
+        grade_list_from_rows(["a"], [-1], negative_grades=NegativeGrades.REJECT)
+    with pytest.raises(NdcgError, match=r"table is empty"):
+        grade_list_from_rows([], [])

@@ -1,0 +1,71 @@
+"""Reordering a labelled list of grades: what the drag list and its buttons do."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ndcg_core.errors import NdcgError
+from ndcg_core.parsing import GradeList
+
+
+def ideal_order(grade_list: GradeList) -> GradeList:
+    """Best grade first; equal grades keep their current order.
+
+    >>> ideal_order(GradeList((1.0, 3.0, 2.0), ("a", "b", "c"))).labels
+    ('b', 'c', 'a')
+    """
+    order = sorted(range(len(grade_list.grades)), key=lambda i: -grade_list.grades[i])
+    return _take(grade_list, order)
+
+
+def reversed_order(grade_list: GradeList) -> GradeList:
+    """The list upside down.
+
+    >>> reversed_order(GradeList((1.0, 3.0), ("a", "b"))).grades
+    (3.0, 1.0)
+    """
+    return _take(grade_list, range(len(grade_list.grades) - 1, -1, -1))
+
+
+def shuffled(grade_list: GradeList, seed: int | None = None) -> GradeList:
+    """A random order (a fresh generator per call, so sessions never share one)."""
+    order = list(range(len(grade_list.grades)))
+    random.Random(seed).shuffle(order)
+    return _take(grade_list, order)
+
+
+def moved(grade_list: GradeList, label: str, steps: int) -> GradeList:
+    """Move one document ``steps`` places (negative is up), stopping at either end.
+
+    >>> moved(GradeList((1.0, 2.0, 3.0), ("a", "b", "c")), "c", -1).labels
+    ('a', 'c', 'b')
+    """
+    order = list(range(len(grade_list.grades)))
+    try:
+        start = grade_list.labels.index(label)
+    except ValueError:
+        msg = f"There is no document {label!r} in the list."
+        raise NdcgError(msg) from None
+    end = min(max(start + steps, 0), len(order) - 1)
+    order.insert(end, order.pop(start))
+    return _take(grade_list, order)
+
+
+def reordered(grade_list: GradeList, labels: Sequence[str]) -> GradeList:
+    """The same documents in the order the labels give (as a drag list reports it).
+
+    >>> reordered(GradeList((1.0, 2.0), ("a", "b")), ["b", "a"]).grades
+    (2.0, 1.0)
+    """
+    if sorted(labels) != sorted(grade_list.labels):
+        msg = "The new order does not hold exactly the documents of the list."
+        raise NdcgError(msg)
+    position = {label: i for i, label in enumerate(grade_list.labels)}
+    return _take(grade_list, [position[label] for label in labels])
+
+
+def _take(grade_list: GradeList, order: Sequence[int] | range) -> GradeList:
+    return GradeList(
+        tuple(grade_list.grades[i] for i in order), tuple(grade_list.labels[i] for i in order)
+    )

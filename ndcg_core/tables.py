@@ -1,0 +1,89 @@
+"""The per-position table as people read it: formatted text with named columns."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pandas as pd
+
+from ndcg_core.conventions import Discount, Gain
+from ndcg_core.metrics import Evaluation, format_real
+
+# Characters that Markdown (GitHub-flavoured, as Streamlit renders it) gives a meaning to.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&])")
+
+
+def escape_markdown(text: str) -> str:
+    """Backslash-escape text so a Markdown renderer shows it literally, HTML included.
+
+    >>> escape_markdown("<img src=x onerror=alert(1)>")
+    '\\\\<img src=x onerror=alert\\\\(1\\\\)\\\\>'
+    """
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("\n", " ")
+
+
+def column_names(evaluation: Evaluation) -> dict[str, str]:
+    """Column headers in the field's vocabulary, with the discount as the convention writes it."""
+    convention = evaluation.convention
+    divisor = convention.discount_label if convention.discount is Discount.LOG else "discount"
+    gain = "gain" if convention.gain is Gain.LINEAR else "gain 2^rel-1"
+    return {
+        "position": "i",
+        "label": "document",
+        "grade": "grade",
+        "gain": gain,
+        "discount": divisor,
+        "contribution": f"gain / {divisor}",
+        "running_dcg": "running DCG",
+        "ideal_grade": "ideal grade",
+        "ideal_contribution": "ideal gain / " + divisor,
+        "running_ideal_dcg": "running ideal DCG",
+        "ndcg_at_i": "nDCG@i",
+    }
+
+
+def display_table(
+    evaluation: Evaluation, *, first: int = 0, rows: int | None = None, digits: int = 3
+) -> pd.DataFrame:
+    """Rows ``first .. first+rows`` of the table as text, labels escaped for Markdown.
+
+    Positions past the cutoff k are marked "not counted"; positions past the end of the
+    shown list (an ideal from judged documents can be longer) show "missing".
+
+    >>> from ndcg_core import evaluate
+    >>> display_table(evaluate([3, 2])).iloc[1].tolist()
+    ['2', 'D2', '2', '2', '1.585', '1.262', '4.262', '2', '1.262', '4.262', '1']
+    """
+    table = evaluation.table
+    end = len(table) if rows is None else min(len(table), first + rows)
+    part = table.iloc[first:end]
+    names = column_names(evaluation)
+    out = pd.DataFrame(index=range(len(part)))
+    out[names["position"]] = [str(p) for p in part["position"]]
+    out[names["label"]] = [escape_markdown(label) if label else "—" for label in part["label"]]
+    out[names["grade"]] = [_grade(g) for g in part["grade"]]
+    for column in (
+        "gain",
+        "discount",
+        "contribution",
+        "running_dcg",
+        "ideal_grade",
+        "ideal_contribution",
+        "running_ideal_dcg",
+        "ndcg_at_i",
+    ):
+        values = part[column]
+        if column == "ideal_grade":
+            out[names[column]] = [_grade(g) for g in values]
+        else:
+            out[names[column]] = [format_real(v, digits) for v in values]
+    if evaluation.convention.cutoff_k is not None:
+        out[f"in top {evaluation.convention.cutoff_k}"] = [
+            "yes" if c else "no" for c in part["counted"]
+        ]
+    return out
+
+
+def _grade(value: float) -> str:
+    return "missing" if math.isnan(value) else format_real(value, 3)

@@ -1,0 +1,88 @@
+"""Reordering helpers, the display table and the chart data."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from ndcg_core import Convention, NdcgError, evaluate
+from ndcg_core.charts import SERIES_IDEAL, SERIES_THIS, chart_frame, evaluation_chart
+from ndcg_core.lists import ideal_order, moved, reordered, reversed_order, shuffled
+from ndcg_core.parsing import GradeList
+from ndcg_core.tables import display_table, escape_markdown
+
+SEED = GradeList((3.0, 2.0, 3.0, 0.0, 1.0, 2.0), ("D1", "D2", "D3", "D4", "D5", "D6"))
+
+
+def test_ideal_order_scores_one_and_keeps_ties_stable() -> None:
+    best = ideal_order(SEED)
+    assert best.labels == ("D1", "D3", "D2", "D6", "D5", "D4")
+    assert evaluate(best.grades).ndcg == 1.0
+
+
+def test_reverse_shuffle_and_move_keep_the_same_documents() -> None:
+    for changed in (reversed_order(SEED), shuffled(SEED, seed=7), moved(SEED, "D4", -2)):
+        assert sorted(zip(changed.labels, changed.grades, strict=True)) == sorted(
+            zip(SEED.labels, SEED.grades, strict=True)
+        )
+    assert moved(SEED, "D1", -1) == SEED  # already at the top
+    assert moved(SEED, "D6", 5).labels[-1] == "D6"
+    assert moved(SEED, "D1", 1).labels[:2] == ("D2", "D1")
+
+
+def test_reordered_follows_labels_and_refuses_strangers() -> None:
+    assert reordered(SEED, ["D2", "D1", "D3", "D4", "D5", "D6"]).grades[:2] == (2.0, 3.0)
+    with pytest.raises(NdcgError, match="exactly the documents"):
+        reordered(SEED, ["D1", "D2"])
+    with pytest.raises(NdcgError, match="no document 'X'"):
+        moved(SEED, "X", 1)
+
+
+def test_markdown_is_escaped_so_it_shows_literally() -> None:
+    hostile = "<img src=x onerror=alert(1)>"
+    escaped = escape_markdown(hostile)
+    assert "<" not in escaped.replace("\\<", "")
+    assert escape_markdown("**bold** [a](b)") == r"\*\*bold\*\* \[a\]\(b\)"
+
+
+def test_display_table_matches_the_seed_table() -> None:
+    shown = display_table(evaluate(SEED.grades, labels=SEED.labels))
+    assert shown["log2(i+1)"].tolist() == ["1", "1.585", "2", "2.322", "2.585", "2.807"]
+    assert shown["gain / log2(i+1)"].tolist() == ["3", "1.262", "1.5", "0", "0.387", "0.712"]
+    assert shown["running DCG"].iloc[-1] == "6.861"
+    assert shown["running ideal DCG"].iloc[-1] == "7.141"
+
+
+def test_display_table_pages_and_marks_the_cutoff() -> None:
+    shown = display_table(evaluate(SEED.grades, Convention(cutoff_k=2)), first=1, rows=2)
+    assert shown["i"].tolist() == ["2", "3"]
+    assert shown["in top 2"].tolist() == ["yes", "no"]
+
+
+def test_display_table_marks_missing_positions() -> None:
+    judged = Convention(ideal="judged", cutoff_k=4)
+    shown = display_table(evaluate([3, 3, 3], judged, judged_grades=[3, 3, 3, 3]))
+    assert shown["grade"].tolist() == ["3", "3", "3", "missing"]
+
+
+def test_chart_frame_has_both_series_as_floats() -> None:
+    frame, unit = chart_frame(evaluate(SEED.grades))
+    assert set(frame["series"]) == {SERIES_THIS, SERIES_IDEAL}
+    assert unit == "DCG"
+    ideal_running = frame[frame["series"] == SERIES_IDEAL]["running_dcg"].iloc[-1]
+    assert ideal_running == pytest.approx(7.141, abs=5e-4)
+
+
+def test_chart_frame_scales_exact_values_to_the_ideal() -> None:
+    frame, unit = chart_frame(evaluate([0, 5, 1100], Convention(gain="exponential")))
+    assert "fraction of the ideal" in unit
+    this = frame[frame["series"] == SERIES_THIS]["running_dcg"]
+    assert this.iloc[-1] == pytest.approx(0.5)
+    assert all(math.isfinite(v) for v in frame["running_dcg"])
+
+
+def test_chart_marks_the_cutoff_and_shares_one_hover() -> None:
+    spec = evaluation_chart(evaluate(SEED.grades, Convention(cutoff_k=3))).to_dict()
+    assert [p["name"] for p in spec["params"]] == ["position_hover"]
+    assert "cutoff k = 3" in str(spec)
