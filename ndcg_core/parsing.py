@@ -1,8 +1,9 @@
 """Reading the grades a person types, with errors that point at the bad item.
 
-Accepted: numbers separated by commas, semicolons, spaces or new lines
-("3, 2, 3, 0, 1, 2", "3 2 3 0 1 2", one per line), each optionally labelled as
-``label=grade`` or ``label:grade`` ("D1=3"). Labels may not contain separators.
+Accepted: numbers separated by commas, semicolons, new lines or spaces ("3, 2, 3, 0, 1,
+2", "3 2 3 0 1 2", one per line), each optionally labelled as ``label=grade`` or
+``label:grade`` ("D1=3"). A labelled item ends at a comma, semicolon or new line, so a
+label may hold spaces ("doc a=3, doc b=2"); labels cannot contain , or ;.
 """
 
 from __future__ import annotations
@@ -22,8 +23,13 @@ MAX_ITEMS = 10_000
 MAX_TEXT_LENGTH = 1_000_000
 MAX_LABEL_LENGTH = 40
 
-_SEPARATORS = re.compile(r"[\s,;]+")
+_LIST_SEPARATORS = re.compile(r"[,;\n\r]+")
+_SPACES = re.compile(r"\s+")
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+# A space-free item: a number, or label=number / label:number.
+_LABELLED_WORD = re.compile(
+    r"(?:[^\s=:]+[=:])?[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+)
 _NOT_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
 # Bidirectional overrides and isolates can make a label display as something it is not.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -59,7 +65,7 @@ def parse_grades(
         raise NdcgError(msg)
     # Typographic minus signs are common in pasted text; read them as '-'.
     text = text.replace("\u2212", "-").replace("\u2013", "-")
-    tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
+    tokens = _tokens(text)
     if not tokens:
         msg = "Enter at least one grade, for example: 3, 2, 3, 0, 1, 2"
         raise NdcgError(msg)
@@ -90,6 +96,22 @@ def _reject_negatives(grade_list: GradeList, noun: str) -> None:
             raise NdcgError(msg, item=index)
 
 
+def _tokens(text: str) -> list[str]:
+    """Items split on commas, semicolons and new lines, and on spaces unless that breaks a label.
+
+    So "3 2 3" and "D1=3 D2=2" are items each, while "doc a=3, doc b=2" keeps its labels.
+    """
+    tokens: list[str] = []
+    for part in _LIST_SEPARATORS.split(text):
+        words = [w for w in _SPACES.split(part.strip()) if w]
+        labelled = "=" in part or ":" in part
+        if labelled and len(words) > 1 and not all(_LABELLED_WORD.fullmatch(w) for w in words):
+            tokens.append(part.strip())  # one labelled item whose label holds spaces
+        else:
+            tokens += words
+    return tokens
+
+
 def _shown(text: str) -> str:
     """A token quoted for an error message, shortened if long."""
     return repr(text if len(text) <= 30 else text[:27] + "...")
@@ -99,7 +121,7 @@ def _split_label(token: str, index: int) -> tuple[str | None, str]:
     cut = max(token.rfind("="), token.rfind(":"))
     if cut < 0:
         return None, token
-    label, number = token[:cut], token[cut + 1 :]
+    label, number = token[:cut].strip(), token[cut + 1 :].strip()
     if not label:
         msg = f"Item {index} ({_shown(token)}) has an empty label before '{token[cut]}'."
         raise NdcgError(msg, item=index)
@@ -111,6 +133,10 @@ def _split_label(token: str, index: int) -> tuple[str | None, str]:
 
 
 def _check_label(label: str, index: int, noun: str) -> None:
+    reserved = sorted(set(label) & set(",;\n\r"))
+    if reserved:
+        msg = f"{noun} {index}'s label contains {reserved[0]!r}; labels cannot contain , or ;"
+        raise NdcgError(msg, item=index)
     if len(label) > MAX_LABEL_LENGTH:
         msg = f"{noun} {index}'s label is {len(label)} characters; at most {MAX_LABEL_LENGTH}."
         raise NdcgError(msg, item=index)

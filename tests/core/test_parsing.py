@@ -11,7 +11,14 @@ from ndcg_core import NdcgError, NegativeGrades, format_grades, parse_grades
 
 @pytest.mark.parametrize(
     "text",
-    ["3, 2, 3, 0, 1, 2", "3 2 3 0 1 2", "3\n2\n3\n0\n1\n2", "  3;2;3 ,0,\t1,2  ", "3,2,3,0,1,2,"],
+    [
+        "3, 2, 3, 0, 1, 2",
+        "3 2 3 0 1 2",
+        "3\n2\n3\n0\n1\n2",
+        "  3;2;3 ,0,\t1,2  ",
+        "3,2,3,0,1,2,",
+        "3\t2 3  0 1\n2",
+    ],
 )
 def test_accepted_separators(text) -> None:
     assert parse_grades(text).grades == (3, 2, 3, 0, 1, 2)
@@ -21,6 +28,12 @@ def test_labels_are_optional_and_kept() -> None:
     parsed = parse_grades("D1=3, D2=2, best:3")
     assert parsed.grades == (3, 2, 3)
     assert parsed.labels == ("D1", "D2", "best")
+
+
+def test_labels_may_hold_spaces_when_items_are_comma_separated() -> None:
+    parsed = parse_grades("doc a = 3, <img src=x onerror=alert(1)>=1")
+    assert parsed.labels == ("doc a", "<img src=x onerror=alert(1)>")
+    assert parsed.grades == (3, 1)
 
 
 def test_mixed_labels_fill_in_defaults() -> None:
@@ -112,5 +125,7 @@ def test_table_rows_validate_with_row_numbers() -> None:
         grade_list_from_rows(["a", "a"], [1, 2])
     with pytest.raises(NdcgError, match=r"Row 1 \('a'\) is negative"):
         grade_list_from_rows(["a"], [-1], negative_grades=NegativeGrades.REJECT)
+    with pytest.raises(NdcgError, match=r"labels cannot contain , or ;"):
+        grade_list_from_rows(["a,b"], [1])
     with pytest.raises(NdcgError, match=r"table is empty"):
         grade_list_from_rows([], [])

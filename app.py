@@ -1,0 +1,30 @@
+"""nDCG Lab: pages, the shared sidebar and the URL that mirrors every view."""
+
+from pathlib import Path
+
+import streamlit as st
+
+from components.widgets import convention_picker, init_session, show_link_errors, sync_url
+
+ASSETS = Path(__file__).parent / "assets"
+
+st.set_page_config(
+    page_title="nDCG Lab",
+    page_icon=str(ASSETS / "favicon.png"),
+    layout="wide",
+    initial_sidebar_state="expanded",
+)
+st.logo(str(ASSETS / "logo.png"), size="large")
+
+init_session()
+navigation = st.navigation(
+    [
+        st.Page(
+            "pages/playground.py", title="Playground", icon=":material/swap_vert:", default=True
+        ),
+    ]
+)
+convention = convention_picker()
+show_link_errors()
+navigation.run()
+sync_url(convention)

@@ -1,0 +1,584 @@
+"""The shared Streamlit widgets: convention picker, grade editor, results blocks, URL state.
+
+Every page imports these; none copies them. State has one owner each: the list of
+grades lives in ``st.session_state[LIST_KEY]`` (a GradeList), the convention in the
+picker's widget keys. The URL mirrors both, written once at the end of every run, and
+is read once when a session starts.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from components.sortable_list import sortable_list
+from ndcg_core import (
+    CONVENTION_FIELDS,
+    PRESETS,
+    Convention,
+    Evaluation,
+    IdealSource,
+    NdcgError,
+    evaluate,
+    format_grades,
+    format_real,
+    parse_grades,
+)
+from ndcg_core.charts import evaluation_chart
+from ndcg_core.examples import load_examples
+from ndcg_core.lists import ideal_order, moved, reordered, reversed_order, shuffled
+from ndcg_core.parsing import GradeList, grade_list_from_rows
+from ndcg_core.tables import display_table, escape_markdown
+
+DEFAULT_GRADES = "3, 2, 3, 0, 1, 2"  # seed 000's worked example
+LIST_KEY = "lab_list"
+UNRETRIEVED_KEY = "lab_unretrieved"
+TEXT_KEY = "lab_text"
+UNRETRIEVED_TEXT_KEY = "lab_unretrieved_text"
+VERSION_KEY = "lab_version"  # bumps whenever the list changes, to re-key the table and drag list
+ERRORS_KEY = "lab_errors"  # where -> message, shown under the input that caused it
+LINK_ERRORS_KEY = "lab_link_errors"
+URL_LOADED_KEY = "lab_url_loaded"
+MAX_URL_LIST_CHARS = 4_000  # longer lists are not put in the link
+TABLE_PAGE_ROWS = 50
+
+# Convention field -> picker widget key.
+_CONVENTION_KEYS: Mapping[str, str] = {
+    name: f"conv_{name}"
+    for name in (
+        "gain",
+        "discount",
+        "log_base",
+        "cutoff_k",
+        "ideal",
+        "ties",
+        "zero_ideal",
+        "negative_grades",
+    )
+}
+
+
+def plain(text: str) -> str:
+    """User text made safe for any Streamlit call that renders Markdown."""
+    return escape_markdown(text)
+
+
+# --------------------------------------------------------------------------- state and URL
+
+
+def init_session() -> None:
+    """Read the link once per session; fall back to defaults, with a message, when it is bad."""
+    state = st.session_state
+    if state.get(URL_LOADED_KEY):
+        return
+    state[URL_LOADED_KEY] = True
+    link_errors: list[str] = []
+    params = {key: st.query_params.get(key, "") for key in st.query_params}
+    try:
+        convention = Convention.from_params(params)
+    except NdcgError as error:
+        link_errors.append(f"Its settings could not be read ({error}); using the defaults.")
+        convention = Convention()
+    _set_picker(convention)
+    grade_list = parse_grades(DEFAULT_GRADES)
+    if params.get("g"):
+        try:
+            grade_list = parse_grades(params["g"])
+        except NdcgError as error:
+            link_errors.append(f"Its list could not be read ({error}); showing the seed example.")
+    unretrieved: tuple[float, ...] = ()
+    if params.get("u"):
+        try:
+            unretrieved = parse_grades(params["u"]).grades
+        except NdcgError as error:
+            link_errors.append(f"Its judged-but-not-retrieved grades could not be read ({error}).")
+    state[LINK_ERRORS_KEY] = tuple(link_errors)
+    _store_list(grade_list)
+    _store_unretrieved(unretrieved)
+
+
+def _set_picker(convention: Convention) -> None:
+    for name, key in _CONVENTION_KEYS.items():
+        value = getattr(convention, name)
+        st.session_state[key] = value.value if hasattr(value, "value") else value
+
+
+def current_list() -> GradeList:
+    """The list every page shows."""
+    grade_list: GradeList = st.session_state[LIST_KEY]
+    return grade_list
+
+
+def current_unretrieved() -> tuple[float, ...]:
+    """Grades of judged documents that the list did not retrieve."""
+    unretrieved: tuple[float, ...] = st.session_state.get(UNRETRIEVED_KEY, ())
+    return unretrieved
+
+
+def _store_list(grade_list: GradeList) -> None:
+    state = st.session_state
+    state[LIST_KEY] = grade_list
+    state[TEXT_KEY] = format_grades(grade_list.grades, grade_list.labels)
+    state[VERSION_KEY] = state.get(VERSION_KEY, 0) + 1
+    _clear_errors("text", "table", "order")
+
+
+def _store_unretrieved(grades: tuple[float, ...]) -> None:
+    st.session_state[UNRETRIEVED_KEY] = grades
+    st.session_state[UNRETRIEVED_TEXT_KEY] = format_grades(grades) if grades else ""
+
+
+def _set_error(where: str, message: str) -> None:
+    errors = dict(st.session_state.get(ERRORS_KEY, {}))
+    errors[where] = message
+    st.session_state[ERRORS_KEY] = errors
+
+
+def _clear_errors(*wheres: str) -> None:
+    errors = dict(st.session_state.get(ERRORS_KEY, {}))
+    for where in wheres:
+        errors.pop(where, None)
+    st.session_state[ERRORS_KEY] = errors
+    st.session_state[LINK_ERRORS_KEY] = ()
+
+
+def _show_error(where: str) -> None:
+    message = st.session_state.get(ERRORS_KEY, {}).get(where)
+    if message:
+        st.error(plain(message), icon=":material/error:")
+
+
+def show_link_errors() -> None:
+    """Say, once, why a shared link was not followed in full."""
+    for message in st.session_state.get(LINK_ERRORS_KEY, ()):
+        st.warning(
+            f"This link could not be followed in full. {plain(message)}", icon=":material/link_off:"
+        )
+
+
+def sync_url(convention: Convention) -> None:
+    """Mirror the list and convention into the URL, so any view can be shared as a link."""
+    params = dict(convention.to_params())
+    grade_list = current_list()
+    text = format_grades(grade_list.grades, grade_list.labels)
+    if text != DEFAULT_GRADES and len(text) <= MAX_URL_LIST_CHARS:
+        params["g"] = text
+    unretrieved = current_unretrieved()
+    if unretrieved:
+        params["u"] = format_grades(unretrieved)
+    if st.query_params.to_dict() != params:
+        st.query_params.from_dict(params)
+
+
+# --------------------------------------------------------------------------- convention picker
+
+
+def _choice_help(name: str) -> str:
+    info = CONVENTION_FIELDS[name]
+    lines = [info.help, ""]
+    lines += [f"- **{c.label}**: {c.used_by}" for c in info.choices]
+    return "\n".join(lines)
+
+
+def _choice_radio(name: str, *, horizontal: bool = False) -> str:
+    info = CONVENTION_FIELDS[name]
+    labels = {c.value: c.label for c in info.choices}
+    value: str = st.radio(
+        info.label,
+        list(labels),
+        format_func=labels.__getitem__,
+        key=_CONVENTION_KEYS[name],
+        help=_choice_help(name),
+        horizontal=horizontal,
+    )
+    return value
+
+
+def _choice_select(name: str) -> str:
+    info = CONVENTION_FIELDS[name]
+    labels = {c.value: c.label for c in info.choices}
+    value: str = st.selectbox(
+        info.label,
+        list(labels),
+        format_func=labels.__getitem__,
+        key=_CONVENTION_KEYS[name],
+        help=_choice_help(name),
+    )
+    return value
+
+
+def _used_by(name: str, value: str) -> None:
+    for choice in CONVENTION_FIELDS[name].choices:
+        if choice.value == value:
+            st.caption(f"Used by: {choice.used_by}")
+
+
+def _apply_preset() -> None:
+    key = st.session_state.get("conv_preset")
+    if key in PRESETS:
+        keep_k = st.session_state.get(_CONVENTION_KEYS["cutoff_k"])
+        convention = PRESETS[key].convention
+        if convention.cutoff_k is None and keep_k is not None:
+            convention = convention.with_changes(cutoff_k=keep_k)
+        _set_picker(convention)
+    st.session_state["conv_preset"] = None
+    _clear_errors()
+
+
+def matching_presets(convention: Convention) -> list[str]:
+    """Names of the presets equal to this convention, whatever its cutoff k."""
+    return [
+        preset.name
+        for preset in PRESETS.values()
+        if preset.convention.with_changes(cutoff_k=convention.cutoff_k) == convention
+    ]
+
+
+def convention_picker() -> Convention:
+    """The sidebar's convention controls; returns the convention they describe."""
+    with st.sidebar:
+        st.subheader("Convention", help="Every choice behind the number, and who makes it.")
+        st.selectbox(
+            "Start from a library's preset",
+            list(PRESETS),
+            index=None,
+            placeholder="Choose a preset…",
+            format_func=lambda key: PRESETS[key].name,
+            key="conv_preset",
+            on_change=_apply_preset,
+            help="\n".join(f"- **{p.name}**: {p.description}" for p in PRESETS.values()),
+        )
+        gain = _choice_radio("gain")
+        _used_by("gain", gain)
+        discount = _choice_radio("discount")
+        log_base = st.number_input(
+            CONVENTION_FIELDS["log_base"].label,
+            min_value=1.01,
+            max_value=1000.0,
+            step=1.0,
+            format="%.4g",
+            key=_CONVENTION_KEYS["log_base"],
+            help=CONVENTION_FIELDS["log_base"].help + " 2 is usual; e ≈ 2.718 gives ln.",
+        )
+        cutoff_k = st.number_input(
+            CONVENTION_FIELDS["cutoff_k"].label,
+            min_value=1,
+            max_value=100_000,
+            step=1,
+            value=None,
+            placeholder="whole list",
+            key=_CONVENTION_KEYS["cutoff_k"],
+            help=CONVENTION_FIELDS["cutoff_k"].help,
+        )
+        ideal = _choice_radio("ideal")
+        _used_by("ideal", ideal)
+        with st.expander("Advanced: ties, empty ideal, negative grades"):
+            ties = _choice_select("ties")
+            zero_ideal = _choice_select("zero_ideal")
+            _used_by("zero_ideal", zero_ideal)
+            negative_grades = _choice_select("negative_grades")
+            _used_by("negative_grades", negative_grades)
+        convention = Convention(
+            gain=gain,  # type: ignore[arg-type]
+            discount=discount,  # type: ignore[arg-type]
+            log_base=float(log_base),
+            cutoff_k=None if cutoff_k is None else int(cutoff_k),
+            ideal=ideal,  # type: ignore[arg-type]
+            ties=ties,  # type: ignore[arg-type]
+            zero_ideal=zero_ideal,  # type: ignore[arg-type]
+            negative_grades=negative_grades,  # type: ignore[arg-type]
+        )
+        matches = matching_presets(convention)
+        st.caption(f"**{convention}**" + (f"  \nSame as: {', '.join(matches)}" if matches else ""))
+    return convention
+
+
+def current_convention() -> Convention:
+    """The convention the sidebar picker holds (for pages that need it outside the picker)."""
+    fields: dict[str, Any] = {name: st.session_state[key] for name, key in _CONVENTION_KEYS.items()}
+    return Convention(**fields)
+
+
+# --------------------------------------------------------------------------- grade editor
+
+
+def _on_text() -> None:
+    text = st.session_state.get(TEXT_KEY, "")
+    try:
+        grade_list = parse_grades(text, negative_grades=current_convention().negative_grades)
+    except NdcgError as error:
+        _set_error("text", str(error))
+        return
+    typed = text  # keep what the person typed, e.g. their spacing
+    _store_list(grade_list)
+    st.session_state[TEXT_KEY] = typed
+
+
+def _table_key() -> str:
+    return f"lab_table_{st.session_state.get(VERSION_KEY, 0)}"
+
+
+def _on_table() -> None:
+    edits = st.session_state.get(_table_key(), {})
+    grade_list = current_list()
+    rows: list[dict[str, Any]] = [
+        {"document": label, "grade": grade}
+        for label, grade in zip(grade_list.labels, grade_list.grades, strict=True)
+    ]
+    for index, change in edits.get("edited_rows", {}).items():
+        rows[int(index)].update(change)
+    deleted = set(edits.get("deleted_rows", []))
+    rows = [row for i, row in enumerate(rows) if i not in deleted]
+    rows += [dict(row) for row in edits.get("added_rows", [])]
+    try:
+        new_list = grade_list_from_rows(
+            [row.get("document") for row in rows],
+            [row.get("grade") for row in rows],
+            negative_grades=current_convention().negative_grades,
+        )
+    except NdcgError as error:
+        _set_error("table", str(error))
+        return
+    _store_list(new_list)
+
+
+def _on_example() -> None:
+    example_id = st.session_state.get("lab_example")
+    for example in load_examples():
+        if example.id == example_id:
+            labels = example.labels or tuple(f"D{i}" for i in range(1, len(example.grades) + 1))
+            _store_list(GradeList(example.grades, labels))
+
+
+def _on_unretrieved() -> None:
+    text = st.session_state.get(UNRETRIEVED_TEXT_KEY, "").strip()
+    if not text:
+        st.session_state[UNRETRIEVED_KEY] = ()
+        _clear_errors("unretrieved")
+        return
+    try:
+        grades = parse_grades(text).grades
+    except NdcgError as error:
+        _set_error("unretrieved", str(error))
+        return
+    st.session_state[UNRETRIEVED_KEY] = grades
+    _clear_errors("unretrieved")
+
+
+def grade_editor(convention: Convention) -> GradeList:
+    """Type a list, edit it as a table, or load a seed example; returns the current list."""
+    typed, table, examples = st.tabs(["Type", "Table", "Seed examples"])
+    with typed:
+        st.text_area(
+            "Grades, top position first",
+            key=TEXT_KEY,
+            on_change=_on_text,
+            height=90,
+            help=(
+                "Numbers separated by commas, spaces or new lines, e.g. `3, 2, 3, 0, 1, 2`. "
+                "Label a document with `label=grade`, e.g. `D1=3`. Press Ctrl+Enter or click "
+                "outside the box to apply."
+            ),
+        )
+        _show_error("text")
+    with table:
+        grade_list = current_list()
+        frame = pd.DataFrame(
+            {"document": list(grade_list.labels), "grade": list(grade_list.grades)}
+        )
+        st.data_editor(
+            frame,
+            key=_table_key(),
+            on_change=_on_table,
+            num_rows="dynamic",
+            hide_index=True,
+            width="stretch",
+            height=min(38 + 35 * (len(frame) + 1), 300),
+            column_config={
+                "document": st.column_config.TextColumn("document", max_chars=40),
+                "grade": st.column_config.NumberColumn("grade", format="%g", required=True),
+            },
+        )
+        _show_error("table")
+    with examples:
+        options = {e.id: e for e in load_examples() if e.scores is None}
+        st.selectbox(
+            "Load a worked example from the seed notes",
+            list(options),
+            index=None,
+            placeholder="Choose an example…",
+            format_func=lambda key: options[key].title,
+            key="lab_example",
+            on_change=_on_example,
+        )
+        chosen = options.get(st.session_state.get("lab_example") or "")
+        if chosen is not None:
+            st.caption(f"{chosen.source}. {chosen.note}")
+    if convention.ideal is IdealSource.JUDGED:
+        st.text_input(
+            "Judged documents that were not retrieved (their grades)",
+            key=UNRETRIEVED_TEXT_KEY,
+            on_change=_on_unretrieved,
+            placeholder="e.g. 3, 1 — empty if every judged document is in the list",
+            help="The ideal ranking is built from the list plus these documents.",
+        )
+        _show_error("unretrieved")
+    return current_list()
+
+
+# --------------------------------------------------------------------------- ordering controls
+
+
+def _reorder(change: Callable[[GradeList], GradeList]) -> None:
+    _store_list(change(current_list()))
+
+
+def order_controls() -> None:
+    """The drag list, plus buttons for people who cannot (or would rather not) drag."""
+    grade_list = current_list()
+    items = [
+        (label, f"{label} · {format_real(grade)}")
+        for label, grade in zip(grade_list.labels, grade_list.grades, strict=True)
+    ]
+    new_order = sortable_list(items, key=f"lab_sort_{st.session_state.get(VERSION_KEY, 0)}")
+    if new_order is not None and tuple(new_order) != grade_list.labels:
+        try:
+            _store_list(reordered(grade_list, new_order))
+        except NdcgError as error:
+            _set_error("order", str(error))
+        else:
+            st.rerun()
+    _show_error("order")
+    left, up, down, best, flip, mix = st.columns(
+        [2.2, 1, 1, 1.3, 1, 1], vertical_alignment="bottom"
+    )
+    chosen = left.selectbox(
+        "Move a document",
+        grade_list.labels,
+        key="lab_move_choice",
+        help="Keyboard alternative to dragging: pick a document, then move it up or down. "
+        "In the drag list, Alt+Arrow keys move the focused document.",
+    )
+    up.button(
+        "Up",
+        icon=":material/arrow_upward:",
+        on_click=_reorder,
+        args=(lambda gl: moved(gl, chosen, -1),),
+        width="stretch",
+        key="lab_move_up",
+    )
+    down.button(
+        "Down",
+        icon=":material/arrow_downward:",
+        on_click=_reorder,
+        args=(lambda gl: moved(gl, chosen, 1),),
+        width="stretch",
+        key="lab_move_down",
+    )
+    best.button(
+        "Ideal order", on_click=_reorder, args=(ideal_order,), width="stretch", key="lab_ideal"
+    )
+    flip.button(
+        "Reverse", on_click=_reorder, args=(reversed_order,), width="stretch", key="lab_reverse"
+    )
+    mix.button("Shuffle", on_click=_reorder, args=(shuffled,), width="stretch", key="lab_shuffle")
+
+
+# --------------------------------------------------------------------------- results
+
+
+def evaluate_current(convention: Convention) -> Evaluation | None:
+    """Evaluate the current list, or say under the input why this convention cannot."""
+    grade_list = current_list()
+    judged = None
+    if convention.ideal is IdealSource.JUDGED:
+        judged = grade_list.grades + current_unretrieved()
+    try:
+        return _cached_evaluate(grade_list.grades, grade_list.labels, convention, judged)
+    except NdcgError as error:
+        st.error(plain(str(error)), icon=":material/error:")
+        return None
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _cached_evaluate(
+    grades: tuple[float, ...],
+    labels: tuple[str, ...],
+    convention: Convention,
+    judged: tuple[float, ...] | None,
+) -> Evaluation:
+    return evaluate(grades, convention, labels=labels, judged_grades=judged)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _cached_chart_spec(
+    grades: tuple[float, ...],
+    labels: tuple[str, ...],
+    convention: Convention,
+    judged: tuple[float, ...] | None,
+) -> dict[str, Any]:
+    evaluation = _cached_evaluate(grades, labels, convention, judged)
+    spec: dict[str, Any] = evaluation_chart(evaluation).to_dict()
+    return spec
+
+
+def metric_row(evaluation: Evaluation) -> None:
+    """CG, DCG, ideal DCG and nDCG at the convention's cutoff, as big numbers."""
+    convention = evaluation.convention
+    at = "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
+    ndcg_text = format_real(evaluation.ndcg)
+    if math.isnan(evaluation.ndcg):
+        ndcg_text = "undefined"
+    cg, dcg, idcg, ndcg = st.columns(4)
+    cg.metric(
+        f"CG{at}", format_real(evaluation.cg), help="Sum of the gains: order does not matter."
+    )
+    dcg.metric(
+        f"DCG{at}",
+        format_real(evaluation.dcg),
+        help=f"Sum of gain / {convention.discount_label} over the counted positions.",
+    )
+    idcg.metric(
+        f"Ideal DCG{at}",
+        format_real(evaluation.ideal_dcg),
+        help="DCG of the ideal ranking: the same grades, best first.",
+    )
+    ndcg.metric(
+        f"nDCG{at}", ndcg_text, help="DCG / ideal DCG: 1 means the order is as good as it gets."
+    )
+    if evaluation.exact:
+        st.caption(
+            "These gains overflow a 64-bit float, so the sums were done exactly in decimal "
+            "arithmetic; huge values are shown in scientific notation."
+        )
+
+
+def chart_block(evaluation: Evaluation) -> None:
+    """The three linked charts (hover a position to highlight it everywhere)."""
+    judged = None
+    if evaluation.convention.ideal is IdealSource.JUDGED:
+        judged = evaluation.grades + current_unretrieved()
+    spec = _cached_chart_spec(evaluation.grades, evaluation.labels, evaluation.convention, judged)
+    st.vega_lite_chart(spec, width="content")
+
+
+def position_table(evaluation: Evaluation, *, key: str) -> None:
+    """The per-position table, as readable text, a page at a time for long lists."""
+    rows = len(evaluation.table)
+    first = 0
+    if rows > TABLE_PAGE_ROWS:
+        pages = math.ceil(rows / TABLE_PAGE_ROWS)
+        page = st.number_input(
+            f"Table page (of {pages}, {TABLE_PAGE_ROWS} positions each)",
+            min_value=1,
+            max_value=pages,
+            value=1,
+            step=1,
+            key=f"{key}_table_page",
+        )
+        first = (int(page) - 1) * TABLE_PAGE_ROWS
+    st.table(display_table(evaluation, first=first, rows=TABLE_PAGE_ROWS), hide_index=True)

@@ -1,0 +1,35 @@
+"""Playground: type or drag grades into an order and watch CG, DCG and nDCG respond."""
+
+import streamlit as st
+
+from components.widgets import (
+    chart_block,
+    current_convention,
+    evaluate_current,
+    grade_editor,
+    metric_row,
+    order_controls,
+    position_table,
+)
+
+convention = current_convention()
+st.title("Playground", anchor=False)
+st.caption(
+    "Grades say how relevant each document is (0 = not relevant). Put them in the order a "
+    "search engine showed them and see how much of the best possible order it achieved."
+)
+
+editor, results = st.columns([0.42, 0.58], gap="large")
+with editor:
+    grade_editor(convention)
+    order_controls()
+with results:
+    evaluation = evaluate_current(convention)
+    if evaluation is not None:
+        metric_row(evaluation)
+        st.caption(f"Convention: {convention}")
+
+if evaluation is not None:
+    chart_block(evaluation)
+    st.subheader("Position by position", anchor=False)
+    position_table(evaluation, key="playground")

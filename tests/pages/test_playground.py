@@ -1,0 +1,176 @@
+"""The Playground page driven through Streamlit's AppTest: inputs in, numbers out."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ndcg_core import Convention, evaluate, format_real
+
+PAGE = "pages/playground.py"
+
+
+def open_app(query: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file("app.py", default_timeout=60)
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def expected_metrics(grades, convention=None, judged=None, at=""):
+    result = evaluate(grades, convention, judged_grades=judged)
+    return {
+        f"CG{at}": format_real(result.cg),
+        f"DCG{at}": format_real(result.dcg),
+        f"Ideal DCG{at}": format_real(result.ideal_dcg),
+        f"nDCG{at}": format_real(result.ndcg),
+    }
+
+
+def test_default_view_shows_the_seed_example() -> None:
+    at = open_app()
+    assert metrics(at) == {"CG": "11", "DCG": "6.861", "Ideal DCG": "7.141", "nDCG": "0.961"}
+    table = at.table[0].value
+    assert table["log2(i+1)"].tolist() == ["1", "1.585", "2", "2.322", "2.585", "2.807"]
+
+
+def test_typing_a_list_updates_the_metrics() -> None:
+    at = open_app()
+    at.text_area(key="lab_text").input("3, 2, 0, 0, 1").run()
+    assert not at.exception
+    assert metrics(at) == expected_metrics([3, 2, 0, 0, 1])
+    assert metrics(at)["DCG"] == "4.649"  # seed 004's list, correctly summed
+
+
+def test_a_bad_list_shows_an_error_and_keeps_the_last_results() -> None:
+    at = open_app()
+    at.text_area(key="lab_text").input("3, 2, 0, 0, 1").run()
+    before = metrics(at)
+    at.text_area(key="lab_text").input("3, two, 1").run()
+    assert not at.exception
+    assert [e.value for e in at.error] == ["Item 2 \\('two'\\) is not a number\\."]
+    assert metrics(at) == before
+    assert at.text_area(key="lab_text").value == "3, two, 1"  # what was typed stays
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "Enter at least one grade"),
+        ("1, nan", "a grade must be a finite number"),
+        (" ".join(["1"] * 10_001), "at most 10,000 are accepted"),
+    ],
+)
+def test_bad_input_messages(text, message) -> None:
+    at = open_app()
+    at.text_area(key="lab_text").input(text).run()
+    assert not at.exception
+    assert any(message in e.value.replace("\\", "") for e in at.error)
+    assert metrics(at)["nDCG"] == "0.961"
+
+
+def test_negative_grades_are_refused_under_the_reject_policy() -> None:
+    at = open_app({"neg": "reject"})
+    at.text_area(key="lab_text").input("1, -1, 2").run()
+    assert any("rejects negative grades" in e.value for e in at.error)
+    assert metrics(at)["nDCG"] == "0.961"
+
+
+def test_changing_the_convention_changes_the_numbers_as_the_core_says() -> None:
+    at = open_app()
+    at.radio(key="conv_gain").set_value("exponential").run()
+    at.number_input(key="conv_cutoff_k").set_value(3).run()
+    assert not at.exception
+    convention = Convention(gain="exponential", cutoff_k=3)
+    assert metrics(at) == expected_metrics([3, 2, 3, 0, 1, 2], convention, at="@3")
+
+
+def test_a_preset_sets_every_choice() -> None:
+    at = open_app()
+    at.selectbox(key="conv_preset").set_value("sklearn").run()
+    assert not at.exception
+    assert at.selectbox(key="conv_negative_grades").value == "reject"
+    assert at.radio(key="conv_ideal").value == "list"
+
+
+def test_the_url_restores_list_and_convention() -> None:
+    at = open_app({"g": "a=1, b=0, c=2", "k": "2", "gain": "exponential"})
+    convention = Convention(gain="exponential", cutoff_k=2)
+    assert metrics(at) == expected_metrics([1, 0, 2], convention, at="@2")
+    assert at.table[0].value["document"].tolist() == ["a", "b", "c"]
+
+
+def test_the_url_follows_the_state() -> None:
+    at = open_app()
+    at.text_area(key="lab_text").input("2, 1").run()
+    at.number_input(key="conv_cutoff_k").set_value(1).run()
+    assert at.query_params["g"] == ["2, 1"]
+    assert at.query_params["k"] == ["1"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"g": "<script>alert(1)</script>"},
+        {"k": "-5"},
+        {"gain": "cubic"},
+        {"base": "0.5"},
+        {"g": "1," * 20_000},
+        {"u": "x"},
+    ],
+)
+def test_a_hostile_link_falls_back_with_a_message(query) -> None:
+    at = open_app(query)
+    assert not at.exception
+    assert any("could not be followed" in w.value for w in at.warning)
+    assert metrics(at)  # the page still shows results
+
+
+def test_judged_documents_lower_ndcg_when_the_ideal_comes_from_them() -> None:
+    at = open_app({"ideal": "judged"})
+    at.text_input(key="lab_unretrieved_text").input("3, 3").run()
+    assert not at.exception
+    grades = [3, 2, 3, 0, 1, 2]
+    expected = expected_metrics(grades, Convention(ideal="judged"), judged=[*grades, 3, 3])
+    assert metrics(at) == expected
+
+
+def test_buttons_reorder_the_list() -> None:
+    at = open_app()
+    at.button(key="lab_ideal").click().run()
+    assert metrics(at)["nDCG"] == "1"
+    at.button(key="lab_reverse").click().run()
+    assert at.table[0].value["grade"].tolist() == ["0", "1", "2", "2", "3", "3"]
+    at.selectbox(key="lab_move_choice").set_value("D4").run()
+    at.button(key="lab_move_down").click().run()
+    assert at.table[0].value["document"].tolist()[:2] == ["D5", "D4"]
+
+
+def test_loading_a_seed_example() -> None:
+    at = open_app()
+    at.selectbox(key="lab_example").set_value("seed004-five-docs").run()
+    assert metrics(at) == expected_metrics([3, 2, 0, 0, 1])
+    assert at.text_area(key="lab_text").value == "3, 2, 0, 0, 1"
+
+
+def test_labels_are_shown_as_text_not_markdown() -> None:
+    at = open_app()
+    at.text_area(key="lab_text").input("**bold**=3, <img src=x onerror=alert(1)>=1").run()
+    assert not at.exception
+    shown = at.table[0].value["document"].tolist()
+    assert shown == [r"\*\*bold\*\*", r"\<img src=x onerror=alert\(1\)\>"]
+
+
+def test_huge_grades_show_scientific_notation_not_inf() -> None:
+    at = open_app({"gain": "exponential"})
+    at.text_area(key="lab_text").input("0, 5, 1100").run()
+    values = metrics(at)
+    assert values["nDCG"] == "0.5"
+    assert values["DCG"].endswith("e+330")
+    assert "inf" not in " ".join(values.values())
