@@ -30,7 +30,14 @@ from ndcg_core import (
 )
 from ndcg_core.charts import evaluation_chart
 from ndcg_core.examples import load_examples
-from ndcg_core.lists import ideal_order, moved, reordered, reversed_order, shuffled
+from ndcg_core.lists import (
+    ideal_order,
+    moved,
+    natural_key,
+    reordered,
+    reversed_order,
+    shuffled,
+)
 from ndcg_core.parsing import GradeList, grade_list_from_rows
 from ndcg_core.tables import display_table, escape_markdown
 
@@ -96,9 +103,9 @@ def init_session() -> None:
             unretrieved = parse_grades(params["u"]).grades
         except NdcgError as error:
             link_errors.append(f"Its judged-but-not-retrieved grades could not be read ({error}).")
-    state[LINK_ERRORS_KEY] = tuple(link_errors)
     _store_list(grade_list)
     _store_unretrieved(unretrieved)
+    state[LINK_ERRORS_KEY] = tuple(link_errors)
 
 
 def _set_picker(convention: Convention) -> None:
@@ -377,7 +384,7 @@ def grade_editor(convention: Convention) -> GradeList:
             "Grades, top position first",
             key=TEXT_KEY,
             on_change=_on_text,
-            height=90,
+            height=68,
             help=(
                 "Numbers separated by commas, spaces or new lines, e.g. `3, 2, 3, 0, 1, 2`. "
                 "Label a document with `label=grade`, e.g. `D1=3`. Press Ctrl+Enter or click "
@@ -437,6 +444,13 @@ def _reorder(change: Callable[[GradeList], GradeList]) -> None:
     _store_list(change(current_list()))
 
 
+def _on_drag(new_order: list[str]) -> None:
+    try:
+        _store_list(reordered(current_list(), new_order))
+    except NdcgError as error:
+        _set_error("order", str(error))
+
+
 def order_controls() -> None:
     """The drag list, plus buttons for people who cannot (or would rather not) drag."""
     grade_list = current_list()
@@ -444,48 +458,55 @@ def order_controls() -> None:
         (label, f"{label} · {format_real(grade)}")
         for label, grade in zip(grade_list.labels, grade_list.grades, strict=True)
     ]
-    new_order = sortable_list(items, key=f"lab_sort_{st.session_state.get(VERSION_KEY, 0)}")
-    if new_order is not None and tuple(new_order) != grade_list.labels:
-        try:
-            _store_list(reordered(grade_list, new_order))
-        except NdcgError as error:
-            _set_error("order", str(error))
-        else:
-            st.rerun()
+    st.caption("Drag a document to a new place, or focus it and press Alt+Arrow keys.")
+    sortable_list(items, key="lab_sort", on_change=_on_drag)
     _show_error("order")
-    left, up, down, best, flip, mix = st.columns(
-        [2.2, 1, 1, 1.3, 1, 1], vertical_alignment="bottom"
-    )
-    chosen = left.selectbox(
-        "Move a document",
-        grade_list.labels,
-        key="lab_move_choice",
-        help="Keyboard alternative to dragging: pick a document, then move it up or down. "
-        "In the drag list, Alt+Arrow keys move the focused document.",
-    )
-    up.button(
-        "Up",
-        icon=":material/arrow_upward:",
-        on_click=_reorder,
-        args=(lambda gl: moved(gl, chosen, -1),),
-        width="stretch",
-        key="lab_move_up",
-    )
-    down.button(
-        "Down",
-        icon=":material/arrow_downward:",
-        on_click=_reorder,
-        args=(lambda gl: moved(gl, chosen, 1),),
-        width="stretch",
-        key="lab_move_down",
-    )
-    best.button(
-        "Ideal order", on_click=_reorder, args=(ideal_order,), width="stretch", key="lab_ideal"
-    )
-    flip.button(
-        "Reverse", on_click=_reorder, args=(reversed_order,), width="stretch", key="lab_reverse"
-    )
-    mix.button("Shuffle", on_click=_reorder, args=(shuffled,), width="stretch", key="lab_shuffle")
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        chosen = st.selectbox(
+            "Move a document",
+            sorted(grade_list.labels, key=natural_key),
+            key="lab_move_choice",
+            width=150,
+            help="The keyboard alternative to dragging: pick a document, then move it up or "
+            "down. In the drag list itself, Alt+Arrow keys move the focused document.",
+        )
+        st.button(
+            "Up",
+            icon=":material/arrow_upward:",
+            on_click=_reorder,
+            args=(lambda gl: moved(gl, chosen, -1),),
+            key="lab_move_up",
+        )
+        st.button(
+            "Down",
+            icon=":material/arrow_downward:",
+            on_click=_reorder,
+            args=(lambda gl: moved(gl, chosen, 1),),
+            key="lab_move_down",
+        )
+    with st.container(horizontal=True):
+        st.button(
+            "Ideal order",
+            icon=":material/trending_down:",
+            on_click=_reorder,
+            args=(ideal_order,),
+            key="lab_ideal",
+            help="Best grade first: nDCG becomes 1.",
+        )
+        st.button(
+            "Reverse",
+            icon=":material/swap_vert:",
+            on_click=_reorder,
+            args=(reversed_order,),
+            key="lab_reverse",
+        )
+        st.button(
+            "Shuffle",
+            icon=":material/shuffle:",
+            on_click=_reorder,
+            args=(shuffled,),
+            key="lab_shuffle",
+        )
 
 
 # --------------------------------------------------------------------------- results
@@ -564,6 +585,7 @@ def chart_block(evaluation: Evaluation) -> None:
         judged = evaluation.grades + current_unretrieved()
     spec = _cached_chart_spec(evaluation.grades, evaluation.labels, evaluation.convention, judged)
     st.vega_lite_chart(spec, width="content")
+    st.caption("Hover a position to pick it out in all three charts.")
 
 
 def position_table(evaluation: Evaluation, *, key: str) -> None:

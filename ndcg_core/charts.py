@@ -73,15 +73,17 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
 
 
 def evaluation_chart(
-    evaluation: Evaluation, *, width: int = 330, height: int = 240
-) -> alt.HConcatChart:
-    """Running DCG against the ideal, each position's contribution, and nDCG@k by k.
+    evaluation: Evaluation, *, width: int = 420, height: int = 170
+) -> alt.VConcatChart:
+    """Running DCG against the ideal (``width`` wide) above two half-width panels: each
+    position's contribution, and nDCG@k for every k.
 
     >>> from ndcg_core import evaluate
     >>> spec = evaluation_chart(evaluate([3, 2, 3, 0, 1, 2])).to_dict()
-    >>> len(spec["hconcat"])
-    3
+    >>> len(spec["vconcat"]), len(spec["vconcat"][1]["hconcat"])
+    (2, 2)
     """
+    half = (width - 50) // 2
     frame, unit = chart_frame(evaluation)
     hover = alt.selection_point(
         name="position_hover",
@@ -111,7 +113,7 @@ def evaluation_chart(
         alt.Tooltip("contribution:Q", title="contribution", format=".3f"),
         alt.Tooltip("running_dcg:Q", title="running DCG", format=".3f"),
     ]
-    base = alt.Chart(frame).properties(width=width, height=height)
+    base = alt.Chart(frame)
     highlight = alt.condition(hover, alt.value(1.0), alt.value(0.35))
 
     running_lines = base.mark_line(interpolate="step-after" if n > 60 else "linear").encode(
@@ -145,7 +147,9 @@ def evaluation_chart(
             .encode(x="position:Q", y=alt.value(0), text="text:N")
         )
         running_layers = running_layers + rule + text
-    running = running_layers.add_params(hover).properties(title="Running DCG against the ideal")
+    running = running_layers.add_params(hover).properties(
+        title="Running DCG against the ideal", width=width, height=height
+    )
 
     contributions = (
         base.mark_bar()
@@ -156,17 +160,17 @@ def evaluation_chart(
                 axis=alt.Axis(labelAngle=0, labelOverlap="greedy"),
             ),
             xOffset=alt.XOffset("series:N", sort=[SERIES_THIS, SERIES_IDEAL]),
-            y=alt.Y("contribution:Q", title=f"contribution (gain / discount, {unit})"),
+            y=alt.Y("contribution:Q", title="gain / discount"),
             color=series_colour,
             opacity=highlight,
             tooltip=tooltip,
         )
         .add_params(hover)
-        .properties(title="What each position adds")
+        .properties(title="What each position adds", width=half, height=height * 4 // 5)
     )
 
     curve_frame = frame[frame["series"] == SERIES_THIS]
-    curve_base = alt.Chart(curve_frame).properties(width=width, height=height)
+    curve_base = alt.Chart(curve_frame)
     ndcg_tooltip = [
         alt.Tooltip("position:Q", title="k"),
         alt.Tooltip("ndcg_at_i:Q", title="nDCG@k", format=".3f"),
@@ -182,11 +186,11 @@ def evaluation_chart(
             )
         )
         .add_params(hover)
-        .properties(title="nDCG@k for every cutoff k")
+        .properties(title="nDCG@k for every cutoff k", width=half, height=height * 4 // 5)
     )
     with warnings.catch_warnings():
         # One hover selection shared by the three panels is what we want: Altair merges the
         # identical copies into one parameter and warns that it did.
         warnings.filterwarnings("ignore", message="Automatically deduplicated selection")
-        chart = alt.hconcat(running, contributions, curve)
-    return cast(alt.HConcatChart, chart.resolve_scale(color="shared"))
+        chart = alt.vconcat(running, alt.hconcat(contributions, curve))
+    return cast(alt.VConcatChart, chart.resolve_scale(color="shared"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 from ndcg_core.errors import NdcgError
@@ -63,6 +64,16 @@ def reordered(grade_list: GradeList, labels: Sequence[str]) -> GradeList:
         raise NdcgError(msg)
     position = {label: i for i, label in enumerate(grade_list.labels)}
     return _take(grade_list, [position[label] for label in labels])
+
+
+def natural_key(label: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key that puts "D2" before "D10".
+
+    >>> sorted(["D10", "D2", "a"], key=natural_key)
+    ['D2', 'D10', 'a']
+    """
+    parts = re.split(r"(\d+)", label)
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts if p)
 
 
 def _take(grade_list: GradeList, order: Sequence[int] | range) -> GradeList:

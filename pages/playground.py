@@ -13,13 +13,13 @@ from components.widgets import (
 )
 
 convention = current_convention()
-st.title("Playground", anchor=False)
+st.header("Playground", anchor=False)
 st.caption(
     "Grades say how relevant each document is (0 = not relevant). Put them in the order a "
-    "search engine showed them and see how much of the best possible order it achieved."
+    "search engine showed them, and see how much of the best possible order it achieved."
 )
 
-editor, results = st.columns([0.42, 0.58], gap="large")
+editor, results = st.columns([0.44, 0.56], gap="large")
 with editor:
     grade_editor(convention)
     order_controls()
@@ -27,9 +27,9 @@ with results:
     evaluation = evaluate_current(convention)
     if evaluation is not None:
         metric_row(evaluation)
-        st.caption(f"Convention: {convention}")
+        chart_block(evaluation)
 
 if evaluation is not None:
-    chart_block(evaluation)
     st.subheader("Position by position", anchor=False)
+    st.caption(f"Convention: {convention}")
     position_table(evaluation, key="playground")

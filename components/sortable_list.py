@@ -1,0 +1,240 @@
+"""A drag-to-reorder list: SortableJS in an inline ``st.components.v2`` component (no iframe).
+
+Items are chips in reading order, numbered from 1. A mouse, a finger or the keyboard (focus an
+item, then Alt+Arrow keys) moves them. Each drop or key move sends the whole new order once, as a
+trigger value: it is seen by exactly one script run and is ``None`` in every other run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import streamlit as st
+
+_SORTABLE_JS = (Path(__file__).parent / "static" / "Sortable.min.js").read_text(encoding="utf-8")
+
+_CSS = """
+.sl-list {
+  list-style: none; margin: 0; padding: 0.5rem;
+  display: flex; flex-wrap: wrap; align-content: flex-start; gap: 0.5rem;
+  max-height: 20rem; overflow-y: auto; overscroll-behavior: contain;
+  counter-reset: rank;
+  font-family: var(--st-font, sans-serif); font-size: var(--st-base-font-size, 1rem);
+  color: var(--st-text-color, inherit);
+  background: var(--st-background-color, transparent);
+  border: 1px solid var(--st-border-color, rgba(128, 128, 128, 0.3));
+  border-radius: var(--st-base-radius, 0.5rem);
+}
+.sl-item {
+  counter-increment: rank;
+  display: inline-flex; align-items: center; gap: 0.5rem; max-width: 100%;
+  padding: 0.3rem 0.8rem 0.3rem 0.3rem; line-height: 1.5;
+  background: var(--st-secondary-background-color, rgba(128, 128, 128, 0.1));
+  border: 1px solid var(--st-border-color, rgba(128, 128, 128, 0.3));
+  border-radius: var(--st-base-radius, 0.5rem);
+  cursor: grab; user-select: none; -webkit-user-select: none;
+}
+.sl-item::before {
+  content: counter(rank);
+  min-width: 1.7em; padding: 0 0.3em; box-sizing: border-box;
+  border-radius: 999px; text-align: center; font-size: 0.85em; font-weight: 600;
+  font-variant-numeric: tabular-nums;
+  background: var(--st-primary-color, #0072b2); color: #fff;
+}
+.sl-text { white-space: pre; overflow: hidden; text-overflow: ellipsis; }
+.sl-item:hover { border-color: var(--st-primary-color, #0072b2); }
+.sl-item:focus-visible { outline: 3px solid var(--st-primary-color, #0072b2); outline-offset: 2px; }
+.sl-chosen { border-color: var(--st-primary-color, #0072b2); }
+.sl-ghost { opacity: 0.35; }
+.sl-live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+"""
+
+_JS = (
+    """
+// SortableJS (MIT, see static/SortableJS-LICENSE): its UMD wrapper sees `module`, so no global.
+const Sortable = (() => {
+  const module = { exports: {} };
+  const exports = module.exports;
+"""
+    + _SORTABLE_JS
+    + """
+  return module.exports;
+})();
+
+const HELP = "Drag an item, or focus it and press Alt+Arrow keys, to change the ranking.";
+const lists = new WeakMap();  // parentElement -> controller: this function runs on every rerun
+let refocus = null;  // {id, until}: a keyboard move whose list was re-mounted by the rerun
+
+function itemIds(list) {
+  return Array.from(list.children, (li) => li.dataset.id);
+}
+
+function relabel(list) {
+  const items = list.children;
+  for (let i = 0; i < items.length; i += 1) {
+    const text = items[i].firstChild.textContent;
+    items[i].setAttribute("aria-label", `${text}, position ${i + 1} of ${items.length}`);
+  }
+}
+
+function create(parent) {
+  const root = document.createElement("div");
+  const list = document.createElement("ul");
+  const live = document.createElement("div");
+  list.className = "sl-list";
+  list.setAttribute("role", "list");
+  list.setAttribute("aria-label", HELP);
+  live.className = "sl-live";
+  live.setAttribute("aria-live", "polite");
+  root.append(list, live);
+  parent.append(root);
+  const ctl = { root, list, live, send: null, dragging: false, deferred: null, sent: [] };
+
+  ctl.report = () => {
+    const ids = itemIds(list);
+    relabel(list);
+    ctl.sent = [...ctl.sent.slice(-9), JSON.stringify(ids)];
+    ctl.send("order", ids);
+  };
+  ctl.sortable = Sortable.create(list, {
+    animation: 120,
+    ghostClass: "sl-ghost",
+    chosenClass: "sl-chosen",
+    onStart: () => { ctl.dragging = true; },
+    onUpdate: () => { ctl.deferred = null; ctl.report(); },
+    onEnd: () => {
+      ctl.dragging = false;
+      if (ctl.deferred) { render(ctl, ctl.deferred); }
+      ctl.deferred = null;
+    },
+  });
+  list.addEventListener("keydown", (event) => {
+    const li = event.target;
+    if (li.parentNode !== list) return;
+    const back = event.key === "ArrowUp" || event.key === "ArrowLeft";
+    const forward = event.key === "ArrowDown" || event.key === "ArrowRight";
+    if (!back && !forward) return;
+    const neighbour = back ? li.previousElementSibling : li.nextElementSibling;
+    event.preventDefault();
+    if (!neighbour) return;
+    if (!event.altKey) { neighbour.focus(); return; }
+    // Move the neighbour, not the focused item, so focus never leaves it.
+    if (back) { li.after(neighbour); } else { li.before(neighbour); }
+    li.scrollIntoView({ block: "nearest", inline: "nearest" });
+    refocus = { id: li.dataset.id, until: performance.now() + 5000 };
+    ctl.report();
+    live.textContent = li.getAttribute("aria-label");
+  });
+  return ctl;
+}
+
+function render(ctl, items) {
+  if (ctl.dragging) { ctl.deferred = items; return; }
+  const ids = items.map(([id]) => id);
+  const sent = ctl.sent.indexOf(JSON.stringify(ids));
+  if (sent >= 0 && sent < ctl.sent.length - 1) return;  // an echo of an order already superseded
+  ctl.sent = [];
+  const old = new Map(Array.from(ctl.list.children, (li) => [li.dataset.id, li]));
+  const wanted = items.map(([id, text]) => {
+    let li = old.get(id);
+    if (!li) {
+      li = document.createElement("li");
+      li.className = "sl-item";
+      li.tabIndex = 0;
+      li.dataset.id = id;
+      li.append(document.createElement("span"));
+      li.firstChild.className = "sl-text";
+    }
+    if (li.firstChild.textContent !== text) li.firstChild.textContent = text;  // never HTML
+    return li;
+  });
+  const current = ctl.list.children;
+  if (wanted.length !== current.length || wanted.some((li, i) => current[i] !== li)) {
+    ctl.list.replaceChildren(...wanted);
+  }
+  relabel(ctl.list);
+  const active = document.activeElement;
+  if (refocus && refocus.until > performance.now() && (!active || active === document.body)) {
+    const li = wanted.find((item) => item.dataset.id === refocus.id);
+    if (li) { li.focus(); refocus = null; }
+  }
+}
+
+export default function ({ data, parentElement, setTriggerValue }) {
+  let ctl = lists.get(parentElement);
+  if (!ctl) {
+    ctl = create(parentElement);
+    lists.set(parentElement, ctl);
+  }
+  ctl.send = setTriggerValue;
+  render(ctl, data.items);
+  return () => {
+    // Only the last call's cleanup runs, and only once the element has left the page.
+    if (ctl.root.isConnected) return;
+    ctl.sortable.destroy();
+    lists.delete(parentElement);
+  };
+}
+"""
+)
+
+_COMPONENT = st.components.v2.component("ndcg_lab_sortable_list", css=_CSS, js=_JS)
+
+
+def _ignore() -> None:
+    """A trigger value reaches Python only for events that have an ``on_*_change`` callback."""
+
+
+def _order_reported(key: str, ids: Sequence[str]) -> list[str] | None:
+    """The order the browser just reported for ``key``, if it is a new order of ``ids``."""
+    reported = st.session_state.get(key)
+    order = reported.get("order") if hasattr(reported, "get") else None
+    if not isinstance(order, list) or sorted(map(str, order)) != sorted(ids):
+        return None
+    new_order = [str(item_id) for item_id in order]
+    return None if new_order == list(ids) else new_order
+
+
+def sortable_list(
+    items: Sequence[tuple[str, str]],
+    *,
+    key: str,
+    on_change: Callable[[list[str]], None] | None = None,
+) -> list[str] | None:
+    """Show ``items`` (``(item_id, display_text)`` pairs, in order) as a reorderable list.
+
+    Returns the new order of the item ids in the one run right after the user dropped an item or
+    moved one with Alt+Arrow keys; ``None`` in every other run, and when the order reported no
+    longer fits the current items. Display texts are shown as plain text, never as HTML. The
+    list shows the order it is given on every run, so the caller stores the returned order and
+    passes it back; ``key`` may stay the same when the items change. With ``on_change``, the
+    new order is handed to it before the script runs, so that run already draws it.
+    """
+    ids = [item_id for item_id, _ in items]
+    if len(set(ids)) != len(ids):
+        msg = "sortable_list needs distinct item ids"
+        raise ValueError(msg)
+    data = {
+        "items": [[str(item_id), str(text)] for item_id, text in items],
+        # Changes every run, so the browser re-applies Python's order even when it is unchanged
+        # (e.g. the app refused a move).
+        "run": time.monotonic_ns(),
+    }
+    callback = _ignore
+    if on_change is not None:
+
+        def callback() -> None:
+            # Runs before the script, so the caller can store the order and every element of
+            # this run, the list included, is drawn in it.
+            new_order = _order_reported(key, ids)
+            if new_order is not None:
+                on_change(new_order)
+
+    result = _COMPONENT(key=key, data=data, on_order_change=callback)
+    order = result.get("order")
+    if not isinstance(order, list) or sorted(map(str, order)) != sorted(ids):
+        return None
+    new_order = [str(item_id) for item_id in order]
+    return None if new_order == ids else new_order

@@ -1,0 +1,141 @@
+"""What a person sees and does on the Playground, in real Chromium against a real server."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from ndcg_core import evaluate, format_real
+from tests.browser.conftest import StreamlitServer
+
+pytestmark = pytest.mark.browser
+
+
+def metric(page: Page, label: str) -> Locator:
+    box = page.get_by_test_id("stMetric").filter(
+        has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
+    )
+    return box.get_by_test_id("stMetricValue")
+
+
+def table_column(page: Page, header: str) -> list[str]:
+    table = page.get_by_test_id("stTable").locator("table")
+    headers = [h.strip() for h in table.locator("thead th").all_inner_texts()]
+    index = headers.index(header)
+    return [
+        cells.nth(index).inner_text().strip()
+        for cells in (row.locator("th, td") for row in table.locator("tbody tr").all())
+    ]
+
+
+def open_playground(page: Page, server: StreamlitServer, query: str = "") -> None:
+    page.goto(f"{server.url}/{query}")
+    expect(metric(page, "nDCG")).to_be_visible()
+
+
+def grades_box(page: Page) -> Locator:
+    return page.get_by_role("textbox", name="Grades, top position first")
+
+
+def chip_order(page: Page) -> list[str | None]:
+    return [item.get_attribute("data-id") for item in page.locator("li.sl-item").all()]
+
+
+def chip(page: Page, label: str) -> Locator:
+    return page.locator(f"li.sl-item[data-id='{label}']")
+
+
+def drag(page: Page, source: Locator, target: Locator) -> None:
+    """Press, nudge past SortableJS's threshold, glide to the target's far side, release."""
+    start = source.bounding_box()
+    end = target.bounding_box()
+    assert start is not None
+    assert end is not None
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] * 0.8, end["y"] + end["height"] / 2
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 8, y0 + 4, steps=4)
+    page.mouse.move(x1, y1, steps=20)
+    page.mouse.up()
+
+
+def expect_scores(page: Page, grades: list[float]) -> None:
+    result = evaluate(grades)
+    expect(metric(page, "DCG")).to_have_text(format_real(result.dcg))
+    expect(metric(page, "nDCG")).to_have_text(format_real(result.ndcg))
+
+
+def test_default_view_shows_the_seed_figures(page: Page, app_server: StreamlitServer) -> None:
+    open_playground(page, app_server)
+    expect(metric(page, "CG")).to_have_text("11")
+    expect(metric(page, "DCG")).to_have_text("6.861")
+    expect(metric(page, "Ideal DCG")).to_have_text("7.141")
+    expect(metric(page, "nDCG")).to_have_text("0.961")
+    assert table_column(page, "log2(i+1)") == ["1", "1.585", "2", "2.322", "2.585", "2.807"]
+
+
+def test_dragging_a_document_recomputes_everything(page: Page, app_server: StreamlitServer) -> None:
+    open_playground(page, app_server)
+    drag(page, chip(page, "D4"), chip(page, "D1"))  # the irrelevant D4 to the top
+    expect_scores(page, [0, 3, 2, 3, 1, 2])
+    expect(page.get_by_test_id("stTable").locator("tbody tr").first).to_contain_text("D4")
+    assert table_column(page, "grade") == ["0", "3", "2", "3", "1", "2"]
+    expect(metric(page, "CG")).to_have_text("11")  # CG ignores order
+    expect(grades_box(page)).to_have_value("D4=0, D1=3, D2=2, D3=3, D5=1, D6=2")
+    assert chip_order(page) == ["D4", "D1", "D2", "D3", "D5", "D6"]
+
+
+def test_keyboard_alternatives_move_documents(page: Page, app_server: StreamlitServer) -> None:
+    open_playground(page, app_server)
+    chip(page, "D1").focus()
+    page.keyboard.press("Alt+ArrowDown")
+    expect_scores(page, [2, 3, 3, 0, 1, 2])
+    expect(chip(page, "D1")).to_be_focused()
+    page.get_by_role("button", name="Ideal order").click()
+    expect(metric(page, "nDCG")).to_have_text("1")
+    page.get_by_role("button", name="Reverse").click()
+    expect_scores(page, [0, 1, 2, 2, 3, 3])
+
+
+def test_a_bad_list_shows_an_error_and_keeps_the_results(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    open_playground(page, app_server)
+    box = grades_box(page)
+    box.fill("3, 2, banana, 1")
+    box.press("Control+Enter")
+    expect(page.get_by_test_id("stAlertContentError")).to_contain_text(
+        "Item 3 ('banana') is not a number."
+    )
+    expect(metric(page, "nDCG")).to_have_text("0.961")
+    expect(box).to_have_value("3, 2, banana, 1")
+
+
+def test_typing_then_reloading_keeps_the_state(page: Page, app_server: StreamlitServer) -> None:
+    open_playground(page, app_server)
+    box = grades_box(page)
+    box.fill("3, 2, 0, 0, 1")
+    box.press("Control+Enter")
+    expect_scores(page, [3, 2, 0, 0, 1])
+    expect(page).to_have_url(re.compile(r"g=3%2C\+2%2C\+0%2C\+0%2C\+1|g=3%2C%202"))
+    page.reload()
+    expect_scores(page, [3, 2, 0, 0, 1])
+
+
+def test_a_hostile_label_shows_as_text_and_runs_nothing(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    open_playground(page, app_server)
+    hostile = "<img src=x onerror=alert(1)>"
+    box = grades_box(page)
+    box.fill(f"{hostile}=3, D2=1")
+    box.press("Control+Enter")
+    expect(page.get_by_test_id("stTable")).to_contain_text(hostile)
+    expect(chip(page, hostile)).to_contain_text(hostile)
+    assert page.locator("img[src='x']").count() == 0
+    assert dialogs == []

@@ -1,0 +1,145 @@
+"""The drag list in real Chromium: a mouse drag, Alt+Arrow keys, markup shown as text, 1,000 items."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Dialog, Locator, Page, expect
+
+from tests.browser.conftest import StreamlitServer
+
+pytestmark = pytest.mark.browser
+
+SIX = ["D1", "D2", "D3", "D4", "D5", "D6"]
+XSS_LABEL = "<img src=x onerror=alert(1)>"
+# Resolves once the page shows `text`; returns the page clock then (ms).
+SEEN_AT = """text => new Promise(resolve => {
+  const seen = () => document.body.innerText.includes(text);
+  if (seen()) { resolve(performance.now()); return; }
+  const watch = new MutationObserver(() => {
+    if (seen()) { watch.disconnect(); resolve(performance.now()); }
+  });
+  watch.observe(document.body, {subtree: true, childList: true, characterData: true});
+})"""
+
+
+@pytest.fixture(scope="module")
+def demo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StreamlitServer]:
+    server = StreamlitServer(
+        "tests/browser/demo_sortable_app.py", tmp_path_factory.mktemp("demo") / "streamlit.log"
+    )
+    yield server
+    log = server.log()
+    server.stop()
+    assert "Traceback" not in log, f"the server logged an exception:\n{log}"
+
+
+@pytest.fixture
+def demo(browser: Browser, demo_server: StreamlitServer) -> Iterator[tuple[Page, list[str]]]:
+    """The demo page, fresh session, and the dialogs it opened (there must be none)."""
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    dialogs: list[str] = []
+
+    def record(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", record)
+    page.goto(demo_server.url)
+    expect(order_text(page)).to_have_text(order(SIX))
+    expect(item(page, "D1")).to_be_visible()
+    yield page, dialogs
+    context.close()
+
+
+def order(ids: list[str]) -> str:
+    return "order: " + ",".join(ids)
+
+
+def order_text(page: Page) -> Locator:
+    return page.get_by_text("order: ", exact=False)
+
+
+def item(page: Page, item_id: str) -> Locator:
+    return page.locator(f"li.sl-item[data-id='{item_id}']")
+
+
+def shown_ids(page: Page) -> list[str]:
+    ids: list[str] = page.locator("li.sl-item").evaluate_all("els => els.map(e => e.dataset.id)")
+    return ids
+
+
+def test_dragging_d1_after_d4_reports_the_new_order(demo: tuple[Page, list[str]]) -> None:
+    page, _ = demo
+    source, target = item(page, "D1").bounding_box(), item(page, "D4").bounding_box()
+    assert source is not None
+    assert target is not None
+    x, y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y + 4, steps=4)  # past SortableJS's start threshold
+    page.mouse.move(target["x"] + target["width"] * 0.75, y, steps=15)
+    expected = order(["D2", "D3", "D4", "D1", "D5", "D6"])
+    seen = page.evaluate_handle(SEEN_AT, expected)  # a promise, watching from now on
+    released = page.evaluate("performance.now()")
+    page.mouse.up()
+    expect(order_text(page)).to_have_text(expected)
+    print(f"\nmouse.up -> order text updated: {seen.json_value() - released:.0f} ms")
+    assert shown_ids(page) == ["D2", "D3", "D4", "D1", "D5", "D6"]
+    expect(item(page, "D1")).to_have_attribute("aria-label", "D1 · grade 2, position 4 of 6")
+
+
+def test_alt_arrow_keys_move_the_focused_item_and_keep_focus(
+    demo: tuple[Page, list[str]],
+) -> None:
+    page, _ = demo
+    d2 = item(page, "D2")
+    d2.focus()
+    page.keyboard.press("Alt+ArrowDown")
+    expect(order_text(page)).to_have_text(order(["D1", "D3", "D2", "D4", "D5", "D6"]))
+    expect(d2).to_be_focused()
+    page.keyboard.press("Alt+ArrowRight")
+    page.keyboard.press("Alt+ArrowRight")
+    expect(order_text(page)).to_have_text(order(["D1", "D3", "D4", "D5", "D2", "D6"]))
+    page.keyboard.press("Alt+ArrowUp")
+    expect(order_text(page)).to_have_text(order(["D1", "D3", "D4", "D2", "D5", "D6"]))
+    expect(d2).to_be_focused()
+    page.keyboard.press("ArrowLeft")  # without Alt: focus moves, the order does not
+    expect(item(page, "D4")).to_be_focused()
+    assert shown_ids(page) == ["D1", "D3", "D4", "D2", "D5", "D6"]
+
+
+def test_markup_in_a_label_shows_as_text_and_never_runs(demo: tuple[Page, list[str]]) -> None:
+    page, dialogs = demo
+    expect(item(page, "D6")).to_have_text(XSS_LABEL)
+    expect(page.locator(".sl-list img")).to_have_count(0)
+    item(page, "D6").focus()
+    page.keyboard.press("Alt+ArrowUp")  # a rerun re-renders the label
+    expect(order_text(page)).to_have_text(order(["D1", "D2", "D3", "D4", "D6", "D5"]))
+    expect(item(page, "D6")).to_have_text(XSS_LABEL)
+    assert dialogs == []
+
+
+def test_a_thousand_items_scroll_and_still_move(
+    browser: Browser, demo_server: StreamlitServer
+) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{demo_server.url}/?n=1000")
+    expect(page.locator("li.sl-item")).to_have_count(1000)
+    box = page.locator(".sl-list").bounding_box()
+    assert box is not None
+    assert box["height"] < 400  # a scrolling box, not a 1,000-item page
+    last = item(page, "D999")
+    last.focus()  # scrolls it into view inside the box
+    started = time.monotonic()
+    page.keyboard.press("Alt+ArrowLeft")
+    expect(order_text(page)).to_contain_text("D997,D999,D998,D1000")
+    print(f"\n1,000 items: key press -> order text {1000 * (time.monotonic() - started):.0f} ms")
+    expect(last).to_be_focused()
+    context.close()

@@ -1,0 +1,44 @@
+"""AppTest set-up shared by the page tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.runtime.pages_manager import PagesManager
+from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1 import app_test as app_test_module
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+class _NavigationPagesManager(PagesManager):
+    """AppTest (Streamlit 1.67) resets ``uses_pages_directory`` before every run, so with a
+    folder named ``pages/`` beside app.py each rerun after the first executes only the page
+    script, skipping app.py (and the sidebar). The real server learns from st.navigation
+    that the app declares its pages; tell AppTest the same."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        PagesManager.uses_pages_directory = False
+
+
+@pytest.fixture(autouse=True)
+def _declared_pages(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(app_test_module, "PagesManager", _NavigationPagesManager)
+    yield
+    PagesManager.uses_pages_directory = None
+
+
+def open_app(query: dict[str, str] | None = None, page: str | None = None) -> AppTest:
+    """Run app.py (optionally on one page, optionally with URL parameters) without errors."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    at.run()
+    if page is not None:
+        at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
