@@ -29,7 +29,7 @@ from ndcg_core import (
     parse_grades,
 )
 from ndcg_core.charts import evaluation_chart
-from ndcg_core.examples import load_examples
+from ndcg_core.examples import load_examples, stated_summary
 from ndcg_core.lists import (
     ideal_order,
     moved,
@@ -329,23 +329,15 @@ def _table_key() -> str:
     return f"lab_table_{st.session_state.get(VERSION_KEY, 0)}"
 
 
-def _on_table() -> None:
-    edits = st.session_state.get(_table_key(), {})
-    grade_list = current_list()
-    rows: list[dict[str, Any]] = [
-        {"document": label, "grade": grade}
-        for label, grade in zip(grade_list.labels, grade_list.grades, strict=True)
-    ]
-    for index, change in edits.get("edited_rows", {}).items():
-        rows[int(index)].update(change)
-    deleted = set(edits.get("deleted_rows", []))
-    rows = [row for i, row in enumerate(rows) if i not in deleted]
-    rows += [dict(row) for row in edits.get("added_rows", [])]
+def _apply_table(edited: pd.DataFrame, shown: GradeList) -> None:
+    """Store the edited table when it differs from the list it showed; errors stay under it."""
+    labels = [None if pd.isna(v) else str(v) for v in edited["document"]]
+    grades = [None if pd.isna(v) else v for v in edited["grade"]]
+    if tuple(labels) == shown.labels and tuple(grades) == shown.grades:
+        return
     try:
         new_list = grade_list_from_rows(
-            [row.get("document") for row in rows],
-            [row.get("grade") for row in rows],
-            negative_grades=current_convention().negative_grades,
+            labels, grades, negative_grades=current_convention().negative_grades
         )
     except NdcgError as error:
         _set_error("table", str(error))
@@ -379,6 +371,24 @@ def _on_unretrieved() -> None:
 def grade_editor(convention: Convention) -> GradeList:
     """Type a list, edit it as a table, or load a seed example; returns the current list."""
     typed, table, examples = st.tabs(["Type", "Table", "Seed examples"])
+    # The table tab is filled first: an edit there is stored before the text box is drawn.
+    with table:
+        shown = current_list()
+        frame = pd.DataFrame({"document": list(shown.labels), "grade": list(shown.grades)})
+        edited = st.data_editor(
+            frame,
+            key=_table_key(),
+            num_rows="dynamic",
+            hide_index=True,
+            width="stretch",
+            height=min(38 + 35 * (len(frame) + 1), 300),
+            column_config={
+                "document": st.column_config.TextColumn("document", max_chars=40),
+                "grade": st.column_config.NumberColumn("grade", format="%g", required=True),
+            },
+        )
+        _apply_table(edited, shown)
+        _show_error("table")
     with typed:
         st.text_area(
             "Grades, top position first",
@@ -392,25 +402,6 @@ def grade_editor(convention: Convention) -> GradeList:
             ),
         )
         _show_error("text")
-    with table:
-        grade_list = current_list()
-        frame = pd.DataFrame(
-            {"document": list(grade_list.labels), "grade": list(grade_list.grades)}
-        )
-        st.data_editor(
-            frame,
-            key=_table_key(),
-            on_change=_on_table,
-            num_rows="dynamic",
-            hide_index=True,
-            width="stretch",
-            height=min(38 + 35 * (len(frame) + 1), 300),
-            column_config={
-                "document": st.column_config.TextColumn("document", max_chars=40),
-                "grade": st.column_config.NumberColumn("grade", format="%g", required=True),
-            },
-        )
-        _show_error("table")
     with examples:
         options = {e.id: e for e in load_examples() if e.scores is None}
         st.selectbox(
@@ -424,7 +415,7 @@ def grade_editor(convention: Convention) -> GradeList:
         )
         chosen = options.get(st.session_state.get("lab_example") or "")
         if chosen is not None:
-            st.caption(f"{chosen.source}. {chosen.note}")
+            st.caption(f"{chosen.source}. {stated_summary(chosen)} {chosen.note}")
     if convention.ideal is IdealSource.JUDGED:
         st.text_input(
             "Judged documents that were not retrieved (their grades)",
@@ -512,14 +503,27 @@ def order_controls() -> None:
 # --------------------------------------------------------------------------- results
 
 
-def evaluate_current(convention: Convention) -> Evaluation | None:
-    """Evaluate the current list, or say under the input why this convention cannot."""
-    grade_list = current_list()
-    judged = None
+def _judged_grades(convention: Convention, grade_list: GradeList) -> tuple[float, ...] | None:
     if convention.ideal is IdealSource.JUDGED:
-        judged = grade_list.grades + current_unretrieved()
+        return grade_list.grades + current_unretrieved()
+    return None
+
+
+def _cache_key(
+    grade_list: GradeList, convention: Convention, judged: tuple[float, ...] | None
+) -> str:
+    # Hashing a list element by element is slow in st.cache_data; one repr string is not.
+    return repr((grade_list, convention, judged))
+
+
+def evaluate_current(convention: Convention) -> Evaluation | None:
+    """Evaluate the current list, or say why this convention cannot."""
+    grade_list = current_list()
+    judged = _judged_grades(convention, grade_list)
     try:
-        return _cached_evaluate(grade_list.grades, grade_list.labels, convention, judged)
+        return _cached_evaluate(
+            _cache_key(grade_list, convention, judged), grade_list, convention, judged
+        )
     except NdcgError as error:
         st.error(plain(str(error)), icon=":material/error:")
         return None
@@ -527,24 +531,32 @@ def evaluate_current(convention: Convention) -> Evaluation | None:
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def _cached_evaluate(
-    grades: tuple[float, ...],
-    labels: tuple[str, ...],
-    convention: Convention,
-    judged: tuple[float, ...] | None,
+    key: str,
+    _grade_list: GradeList,
+    _convention: Convention,
+    _judged: tuple[float, ...] | None,
 ) -> Evaluation:
-    return evaluate(grades, convention, labels=labels, judged_grades=judged)
+    return evaluate(
+        _grade_list.grades, _convention, labels=_grade_list.labels, judged_grades=_judged
+    )
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def _cached_chart_spec(
-    grades: tuple[float, ...],
-    labels: tuple[str, ...],
-    convention: Convention,
-    judged: tuple[float, ...] | None,
-) -> dict[str, Any]:
-    evaluation = _cached_evaluate(grades, labels, convention, judged)
-    spec: dict[str, Any] = evaluation_chart(evaluation).to_dict()
+def _cached_chart_spec(key: str, _evaluation: Evaluation) -> dict[str, Any]:
+    spec: dict[str, Any] = evaluation_chart(_evaluation).to_dict()
     return spec
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _cached_display_table(key: str, _evaluation: Evaluation, first: int) -> pd.DataFrame:
+    return display_table(_evaluation, first=first, rows=TABLE_PAGE_ROWS)
+
+
+def _evaluation_key(evaluation: Evaluation) -> str:
+    grade_list = GradeList(evaluation.grades, evaluation.labels)
+    return _cache_key(
+        grade_list, evaluation.convention, _judged_grades(evaluation.convention, grade_list)
+    )
 
 
 def metric_row(evaluation: Evaluation) -> None:
@@ -580,10 +592,7 @@ def metric_row(evaluation: Evaluation) -> None:
 
 def chart_block(evaluation: Evaluation) -> None:
     """The three linked charts (hover a position to highlight it everywhere)."""
-    judged = None
-    if evaluation.convention.ideal is IdealSource.JUDGED:
-        judged = evaluation.grades + current_unretrieved()
-    spec = _cached_chart_spec(evaluation.grades, evaluation.labels, evaluation.convention, judged)
+    spec = _cached_chart_spec(_evaluation_key(evaluation), evaluation)
     st.vega_lite_chart(spec, width="content")
     st.caption("Hover a position to pick it out in all three charts.")
 
@@ -603,4 +612,5 @@ def position_table(evaluation: Evaluation, *, key: str) -> None:
             key=f"{key}_table_page",
         )
         first = (int(page) - 1) * TABLE_PAGE_ROWS
-    st.table(display_table(evaluation, first=first, rows=TABLE_PAGE_ROWS), hide_index=True)
+    shown = _cached_display_table(_evaluation_key(evaluation), evaluation, first)
+    st.table(shown, hide_index=True)

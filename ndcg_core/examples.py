@@ -95,3 +95,26 @@ def example_by_id(example_id: str) -> Example:
         if example.id == example_id:
             return example
     raise KeyError(example_id)
+
+
+_FIGURE_NAMES = MappingProxyType(
+    {"cg": "CG", "dcg": "DCG", "ideal_dcg": "ideal DCG", "ndcg": "nDCG"}
+)
+
+
+def stated_summary(example: Example) -> str:
+    """The note's own figures in one sentence, and what is wrong with any of them.
+
+    >>> stated_summary(example_by_id("seed000-six-docs"))
+    'The note states CG 11, DCG 6.861, ideal DCG 7.141, nDCG 0.961.'
+    """
+    parts = []
+    for name, label in _FIGURE_NAMES.items():
+        figure = example.stated.get(name)
+        if figure is not None and isinstance(figure.value, float):
+            parts.append(f"{label} {figure.value:.{figure.decimals}f}")
+    text = f"The note states {', '.join(parts)}." if parts else ""
+    for name, erratum in example.errata.items():
+        label = _FIGURE_NAMES.get(name, name)
+        text += f" Its {label} is wrong: it should be {erratum.correct:g}. {erratum.why}"
+    return text.strip()

@@ -164,3 +164,34 @@ def test_huge_grades_show_scientific_notation_not_inf() -> None:
     assert values["nDCG"] == "0.5"
     assert values["DCG"].endswith("e+330")
     assert "inf" not in " ".join(values.values())
+
+
+def _table_key(at: AppTest) -> str:
+    return f"lab_table_{at.session_state['lab_version']}"
+
+
+def test_editing_the_table_updates_everything() -> None:
+    at = open_app()
+    at.session_state[_table_key(at)] = {
+        "edited_rows": {3: {"grade": 3}},
+        "added_rows": [{"document": "new", "grade": 2}],
+        "deleted_rows": [0],
+    }
+    at.run()
+    assert not at.exception
+    grades = [2, 3, 3, 1, 2, 2]
+    assert metrics(at) == expected_metrics(grades)
+    assert at.text_area(key="lab_text").value == "D2=2, D3=3, D4=3, D5=1, D6=2, new=2"
+
+
+def test_a_bad_table_edit_shows_an_error_under_the_table_and_keeps_results() -> None:
+    at = open_app()
+    at.session_state[_table_key(at)] = {
+        "edited_rows": {1: {"document": "D1"}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    assert not at.exception
+    assert any("same label 'D1'" in e.value for e in at.error)
+    assert metrics(at)["nDCG"] == "0.961"
