@@ -134,8 +134,18 @@ function render(ctl, items) {
   if (ctl.dragging) { ctl.deferred = items; return; }
   const ids = items.map(([id]) => id);
   const sent = ctl.sent.indexOf(JSON.stringify(ids));
-  if (sent >= 0 && sent < ctl.sent.length - 1) return;  // an echo of an order already superseded
+  if (sent >= 0 && sent < ctl.sent.length - 1) {
+    // An answer to an order already superseded. A rerun under way can swallow the event
+    // that followed it, so send the newest order once more: a repeat is harmless.
+    const latest = ctl.sent[ctl.sent.length - 1];
+    if (ctl.resent !== latest) {
+      ctl.resent = latest;
+      ctl.send("order", JSON.parse(latest));
+    }
+    return;
+  }
   ctl.sent = [];
+  ctl.resent = null;
   const old = new Map(Array.from(ctl.list.children, (li) => [li.dataset.id, li]));
   const wanted = items.map(([id, text]) => {
     let li = old.get(id);
@@ -216,8 +226,13 @@ def sortable_list(
     if len(set(ids)) != len(ids):
         msg = "sortable_list needs distinct item ids"
         raise ValueError(msg)
+    # Without a callback the caller adopts a reported order only after this call: show it
+    # now, or the browser would put the items back where they were for one run.
+    reported = None if on_change is not None else _order_reported(key, ids)
+    texts = dict(items)
+    shown = reported if reported is not None else ids
     data = {
-        "items": [[str(item_id), str(text)] for item_id, text in items],
+        "items": [[str(item_id), str(texts[item_id])] for item_id in shown],
         # Changes every run, so the browser re-applies Python's order even when it is unchanged
         # (e.g. the app refused a move).
         "run": time.monotonic_ns(),

@@ -28,7 +28,7 @@ from ndcg_core import (
     format_real,
     parse_grades,
 )
-from ndcg_core.charts import evaluation_chart
+from ndcg_core.charts import chart_spec
 from ndcg_core.examples import load_examples, stated_summary
 from ndcg_core.lists import (
     ideal_order,
@@ -543,8 +543,7 @@ def _cached_evaluate(
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def _cached_chart_spec(key: str, _evaluation: Evaluation) -> dict[str, Any]:
-    spec: dict[str, Any] = evaluation_chart(_evaluation).to_dict()
-    return spec
+    return chart_spec(_evaluation)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)

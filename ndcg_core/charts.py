@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import warnings
 from decimal import Decimal
-from typing import cast
+from typing import Any, cast
 
 import altair as alt
 import pandas as pd
 
 from ndcg_core.metrics import Evaluation
 
+POSITIONS = "positions"
+CUTOFF = "cutoff"
 SERIES_THIS = "this ranking"
 SERIES_IDEAL = "ideal ranking"
 _COLOURS = ("#0072B2", "#E69F00")  # Okabe-Ito blue and orange
@@ -113,7 +115,9 @@ def evaluation_chart(
         alt.Tooltip("contribution:Q", title="contribution", format=".3f"),
         alt.Tooltip("running_dcg:Q", title="running DCG", format=".3f"),
     ]
-    base = alt.Chart(frame)
+    # Named datasets keep the spec the same when only the numbers change, so a browser can
+    # swap the data in place instead of redrawing the charts (see chart_spec).
+    base = alt.Chart(alt.NamedData(name=POSITIONS))
     highlight = alt.condition(hover, alt.value(1.0), alt.value(0.35))
 
     running_lines = base.mark_line(interpolate="step-after" if n > 60 else "linear").encode(
@@ -169,8 +173,7 @@ def evaluation_chart(
         .properties(title="What each position adds", width=half, height=height * 4 // 5)
     )
 
-    curve_frame = frame[frame["series"] == SERIES_THIS]
-    curve_base = alt.Chart(curve_frame)
+    curve_base = base.transform_filter(alt.datum.series == SERIES_THIS)
     ndcg_tooltip = [
         alt.Tooltip("position:Q", title="k"),
         alt.Tooltip("ndcg_at_i:Q", title="nDCG@k", format=".3f"),
@@ -194,3 +197,22 @@ def evaluation_chart(
         warnings.filterwarnings("ignore", message="Automatically deduplicated selection")
         chart = alt.vconcat(running, alt.hconcat(contributions, curve))
     return cast(alt.VConcatChart, chart.resolve_scale(color="shared"))
+
+
+def chart_spec(evaluation: Evaluation, *, width: int = 420, height: int = 170) -> dict[str, Any]:
+    """The Vega-Lite spec of :func:`evaluation_chart` with its named datasets filled in.
+
+    >>> from ndcg_core import evaluate
+    >>> spec = chart_spec(evaluate([3, 2]))
+    >>> sorted(spec["datasets"]), len(spec["datasets"]["positions"])
+    (['cutoff', 'positions'], 4)
+    """
+    spec: dict[str, Any] = evaluation_chart(evaluation, width=width, height=height).to_dict()
+    frame, _ = chart_frame(evaluation)
+    k = evaluation.convention.cutoff_k
+    records = frame.astype(object).where(frame.notna(), None).to_dict("records")
+    spec["datasets"] = {
+        POSITIONS: records,
+        CUTOFF: [{"position": k + 0.5, "text": f"cutoff k = {k}"}] if k is not None else [],
+    }
+    return spec

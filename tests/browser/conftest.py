@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -134,3 +134,37 @@ def page(browser: Browser) -> Iterator[Page]:
     opened.set_default_timeout(20_000)
     yield opened
     context.close()
+
+
+def drag_item(page: Page, source: Locator, target: Locator, expected: list[str]) -> None:
+    """Drag like a person: press, nudge past SortableJS's threshold, glide onto the target's
+    far side, and hold there (small moves) until the list shows `expected`, then release.
+
+    SortableJS animates each swap and ignores the pointer while it does, so a glide that is
+    faster than a hand needs those extra moves; the loop is bounded.
+    """
+    start = source.bounding_box()
+    end = target.bounding_box()
+    assert start is not None
+    assert end is not None
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    ahead = end["x"] > start["x"] or end["y"] > start["y"] + start["height"] / 2
+    x1 = end["x"] + end["width"] * (0.8 if ahead else 0.2)
+    y1 = end["y"] + end["height"] / 2
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 10, y0 + 4, steps=4)
+    page.mouse.move(x1, y1, steps=20)
+    for attempt in range(60):
+        if list_order(page) == expected:
+            break
+        page.mouse.move(x1 + (attempt % 2) * 2 - 1, y1, steps=2)
+    page.mouse.up()
+
+
+def list_order(page: Page) -> list[str]:
+    """The drag list's document ids, top to bottom, as the page shows them now."""
+    ids: list[str] = page.locator("li.sl-item").evaluate_all(
+        "items => items.map(i => i.dataset.id)"
+    )
+    return ids

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ndcg_core import evaluate, format_real
-from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import StreamlitServer, drag_item
 
 pytestmark = pytest.mark.browser
 
@@ -47,21 +47,6 @@ def chip(page: Page, label: str) -> Locator:
     return page.locator(f"li.sl-item[data-id='{label}']")
 
 
-def drag(page: Page, source: Locator, target: Locator) -> None:
-    """Press, nudge past SortableJS's threshold, glide to the target's far side, release."""
-    start = source.bounding_box()
-    end = target.bounding_box()
-    assert start is not None
-    assert end is not None
-    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
-    x1, y1 = end["x"] + end["width"] * 0.8, end["y"] + end["height"] / 2
-    page.mouse.move(x0, y0)
-    page.mouse.down()
-    page.mouse.move(x0 + 8, y0 + 4, steps=4)
-    page.mouse.move(x1, y1, steps=20)
-    page.mouse.up()
-
-
 def expect_scores(page: Page, grades: list[float]) -> None:
     result = evaluate(grades)
     expect(metric(page, "DCG")).to_have_text(format_real(result.dcg))
@@ -79,7 +64,7 @@ def test_default_view_shows_the_seed_figures(page: Page, app_server: StreamlitSe
 
 def test_dragging_a_document_recomputes_everything(page: Page, app_server: StreamlitServer) -> None:
     open_playground(page, app_server)
-    drag(page, chip(page, "D4"), chip(page, "D1"))  # the irrelevant D4 to the top
+    drag_item(page, chip(page, "D4"), chip(page, "D1"), ["D4", "D1", "D2", "D3", "D5", "D6"])
     expect_scores(page, [0, 3, 2, 3, 1, 2])
     expect(page.get_by_test_id("stTable").locator("tbody tr").first).to_contain_text("D4")
     assert table_column(page, "grade") == ["0", "3", "2", "3", "1", "2"]

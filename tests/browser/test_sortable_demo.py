@@ -8,21 +8,23 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Dialog, Locator, Page, expect
 
-from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import StreamlitServer, drag_item
 
 pytestmark = pytest.mark.browser
 
 SIX = ["D1", "D2", "D3", "D4", "D5", "D6"]
 XSS_LABEL = "<img src=x onerror=alert(1)>"
-# Resolves once the page shows `text`; returns the page clock then (ms).
-SEEN_AT = """text => new Promise(resolve => {
-  const seen = () => document.body.innerText.includes(text);
-  if (seen()) { resolve(performance.now()); return; }
+# Starts watching for `text`; records the page clock (ms) in window.seenAt when it shows.
+WATCH_FOR = """text => {
+  window.seenAt = null;
   const watch = new MutationObserver(() => {
-    if (seen()) { watch.disconnect(); resolve(performance.now()); }
+    if (document.body.innerText.includes(text)) {
+      window.seenAt = performance.now();
+      watch.disconnect();
+    }
   });
   watch.observe(document.body, {subtree: true, childList: true, characterData: true});
-})"""
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -75,20 +77,12 @@ def shown_ids(page: Page) -> list[str]:
 
 def test_dragging_d1_after_d4_reports_the_new_order(demo: tuple[Page, list[str]]) -> None:
     page, _ = demo
-    source, target = item(page, "D1").bounding_box(), item(page, "D4").bounding_box()
-    assert source is not None
-    assert target is not None
-    x, y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(x + 12, y + 4, steps=4)  # past SortableJS's start threshold
-    page.mouse.move(target["x"] + target["width"] * 0.75, y, steps=15)
     expected = order(["D2", "D3", "D4", "D1", "D5", "D6"])
-    seen = page.evaluate_handle(SEEN_AT, expected)  # a promise, watching from now on
+    page.evaluate(WATCH_FOR, expected)
     released = page.evaluate("performance.now()")
-    page.mouse.up()
+    drag_item(page, item(page, "D1"), item(page, "D4"), ["D2", "D3", "D4", "D1", "D5", "D6"])
     expect(order_text(page)).to_have_text(expected)
-    print(f"\nmouse.up -> order text updated: {seen.json_value() - released:.0f} ms")
+    print(f"\nmouse.up -> order text updated: {page.evaluate('window.seenAt') - released:.0f} ms")
     assert shown_ids(page) == ["D2", "D3", "D4", "D1", "D5", "D6"]
     expect(item(page, "D1")).to_have_attribute("aria-label", "D1 · grade 2, position 4 of 6")
 

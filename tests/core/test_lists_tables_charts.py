@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 
 import pytest
+import vl_convert
 
 from ndcg_core import Convention, NdcgError, evaluate
-from ndcg_core.charts import SERIES_IDEAL, SERIES_THIS, chart_frame, evaluation_chart
+from ndcg_core.charts import SERIES_IDEAL, SERIES_THIS, chart_frame, chart_spec
 from ndcg_core.lists import ideal_order, moved, reordered, reversed_order, shuffled
 from ndcg_core.parsing import GradeList
 from ndcg_core.tables import display_table, escape_markdown
@@ -83,6 +84,21 @@ def test_chart_frame_scales_exact_values_to_the_ideal() -> None:
 
 
 def test_chart_marks_the_cutoff_and_shares_one_hover() -> None:
-    spec = evaluation_chart(evaluate(SEED.grades, Convention(cutoff_k=3))).to_dict()
+    spec = chart_spec(evaluate(SEED.grades, Convention(cutoff_k=3)))
     assert [p["name"] for p in spec["params"]] == ["position_hover"]
-    assert "cutoff k = 3" in str(spec)
+    assert spec["datasets"]["cutoff"] == [{"position": 3.5, "text": "cutoff k = 3"}]
+
+
+def test_chart_spec_stays_the_same_when_only_the_order_changes() -> None:
+    # The browser then updates the data in place instead of redrawing.
+    before = chart_spec(evaluate(SEED.grades))
+    after = chart_spec(evaluate(SEED.grades[::-1]))
+    assert before["datasets"] != after["datasets"]
+    del before["datasets"], after["datasets"]
+    assert before == after
+
+
+def test_chart_spec_renders_offline() -> None:
+    svg = vl_convert.vegalite_to_svg(chart_spec(evaluate(SEED.grades)))
+    assert "Running DCG against the ideal" in svg
+    assert svg.count("<path") > 10

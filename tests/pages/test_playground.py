@@ -195,3 +195,12 @@ def test_a_bad_table_edit_shows_an_error_under_the_table_and_keeps_results() -> 
     assert not at.exception
     assert any("same label 'D1'" in e.value for e in at.error)
     assert metrics(at)["nDCG"] == "0.961"
+
+
+def test_a_thousand_items_page_the_table() -> None:
+    grades = [float(i % 4) for i in range(1_000)]
+    at = open_app({"g": ", ".join(f"{g:g}" for g in grades)})
+    assert metrics(at) == expected_metrics(grades)
+    assert len(at.table[0].value) == 50
+    at.number_input(key="playground_table_page").set_value(20).run()
+    assert at.table[0].value["i"].tolist()[-1] == "1000"
