@@ -45,6 +45,7 @@ DEFAULT_GRADES = "3, 2, 3, 0, 1, 2"  # seed 000's worked example
 LIST_KEY = "lab_list"
 UNRETRIEVED_KEY = "lab_unretrieved"
 TEXT_KEY = "lab_text"
+INPUT_TAB_KEY = "lab_input_tab"
 UNRETRIEVED_TEXT_KEY = "lab_unretrieved_text"
 VERSION_KEY = "lab_version"  # bumps whenever the list changes, to re-key the table and drag list
 ERRORS_KEY = "lab_errors"  # where -> message, shown under the input that caused it
@@ -370,9 +371,45 @@ def _on_unretrieved() -> None:
 
 def grade_editor(convention: Convention) -> GradeList:
     """Type a list, edit it as a table, or load a seed example; returns the current list."""
-    typed, table, examples = st.tabs(["Type", "Table", "Seed examples"])
-    # The table tab is filled first: an edit there is stored before the text box is drawn.
-    with table:
+    # Only the open tab is drawn (a data editor is costly to mount on every change).
+    typed, table, examples = st.tabs(
+        ["Type", "Table", "Seed examples"], key=INPUT_TAB_KEY, on_change="rerun"
+    )
+    if table.open:
+        _table_editor(table)
+    if typed.open:
+        with typed:
+            if TEXT_KEY not in st.session_state:  # dropped while another tab was open
+                grade_list = current_list()
+                st.session_state[TEXT_KEY] = format_grades(grade_list.grades, grade_list.labels)
+            st.text_area(
+                "Grades, top position first",
+                key=TEXT_KEY,
+                on_change=_on_text,
+                height=68,
+                help=(
+                    "Numbers separated by commas, spaces or new lines, e.g. `3, 2, 3, 0, 1, 2`. "
+                    "Label a document with `label=grade`, e.g. `D1=3`. Press Ctrl+Enter or "
+                    "click outside the box to apply."
+                ),
+            )
+            _show_error("text")
+    if examples.open:
+        _example_picker(examples)
+    if convention.ideal is IdealSource.JUDGED:
+        st.text_input(
+            "Judged documents that were not retrieved (their grades)",
+            key=UNRETRIEVED_TEXT_KEY,
+            on_change=_on_unretrieved,
+            placeholder="e.g. 3, 1 — empty if every judged document is in the list",
+            help="The ideal ranking is built from the list plus these documents.",
+        )
+        _show_error("unretrieved")
+    return current_list()
+
+
+def _table_editor(tab: Any) -> None:
+    with tab:
         shown = current_list()
         frame = pd.DataFrame({"document": list(shown.labels), "grade": list(shown.grades)})
         edited = st.data_editor(
@@ -389,20 +426,10 @@ def grade_editor(convention: Convention) -> GradeList:
         )
         _apply_table(edited, shown)
         _show_error("table")
-    with typed:
-        st.text_area(
-            "Grades, top position first",
-            key=TEXT_KEY,
-            on_change=_on_text,
-            height=68,
-            help=(
-                "Numbers separated by commas, spaces or new lines, e.g. `3, 2, 3, 0, 1, 2`. "
-                "Label a document with `label=grade`, e.g. `D1=3`. Press Ctrl+Enter or click "
-                "outside the box to apply."
-            ),
-        )
-        _show_error("text")
-    with examples:
+
+
+def _example_picker(tab: Any) -> None:
+    with tab:
         options = {e.id: e for e in load_examples() if e.scores is None}
         st.selectbox(
             "Load a worked example from the seed notes",
@@ -416,16 +443,6 @@ def grade_editor(convention: Convention) -> GradeList:
         chosen = options.get(st.session_state.get("lab_example") or "")
         if chosen is not None:
             st.caption(f"{chosen.source}. {stated_summary(chosen)} {chosen.note}")
-    if convention.ideal is IdealSource.JUDGED:
-        st.text_input(
-            "Judged documents that were not retrieved (their grades)",
-            key=UNRETRIEVED_TEXT_KEY,
-            on_change=_on_unretrieved,
-            placeholder="e.g. 3, 1 — empty if every judged document is in the list",
-            help="The ideal ranking is built from the list plus these documents.",
-        )
-        _show_error("unretrieved")
-    return current_list()
 
 
 # --------------------------------------------------------------------------- ordering controls

@@ -143,9 +143,11 @@ def test_buttons_reorder_the_list() -> None:
 
 
 def test_loading_a_seed_example() -> None:
-    at = open_app()
+    at = open_tab(open_app(), "Seed examples")
     at.selectbox(key="lab_example").set_value("seed004-five-docs").run()
     assert metrics(at) == expected_metrics([3, 2, 0, 0, 1])
+    assert any("should be 4.65" in c.value for c in at.caption)
+    open_tab(at, "Type")
     assert at.text_area(key="lab_text").value == "3, 2, 0, 0, 1"
 
 
@@ -170,8 +172,15 @@ def _table_key(at: AppTest) -> str:
     return f"lab_table_{at.session_state['lab_version']}"
 
 
+def open_tab(at: AppTest, label: str) -> AppTest:
+    at.session_state["lab_input_tab"] = label
+    at.run()
+    assert not at.exception
+    return at
+
+
 def test_editing_the_table_updates_everything() -> None:
-    at = open_app()
+    at = open_tab(open_app(), "Table")
     at.session_state[_table_key(at)] = {
         "edited_rows": {3: {"grade": 3}},
         "added_rows": [{"document": "new", "grade": 2}],
@@ -181,11 +190,12 @@ def test_editing_the_table_updates_everything() -> None:
     assert not at.exception
     grades = [2, 3, 3, 1, 2, 2]
     assert metrics(at) == expected_metrics(grades)
+    open_tab(at, "Type")
     assert at.text_area(key="lab_text").value == "D2=2, D3=3, D4=3, D5=1, D6=2, new=2"
 
 
 def test_a_bad_table_edit_shows_an_error_under_the_table_and_keeps_results() -> None:
-    at = open_app()
+    at = open_tab(open_app(), "Table")
     at.session_state[_table_key(at)] = {
         "edited_rows": {1: {"document": "D1"}},
         "added_rows": [],
