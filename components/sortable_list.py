@@ -41,7 +41,7 @@ _CSS = """
   min-width: 1.7em; padding: 0 0.3em; box-sizing: border-box;
   border-radius: 999px; text-align: center; font-size: 0.85em; font-weight: 600;
   font-variant-numeric: tabular-nums;
-  background: var(--st-primary-color, #0072b2); color: #fff;
+  background: var(--st-primary-color, #0072b2); color: var(--st-background-color, #fff);
 }
 .sl-text { white-space: pre; overflow: hidden; text-overflow: ellipsis; }
 .sl-item:hover { border-color: var(--st-primary-color, #0072b2); }
@@ -200,7 +200,7 @@ def _ignore() -> None:
 def _order_reported(key: str, ids: Sequence[str]) -> list[str] | None:
     """The order the browser just reported for ``key``, if it is a new order of ``ids``."""
     reported = st.session_state.get(key)
-    order = reported.get("order") if hasattr(reported, "get") else None
+    order = reported.get("order") if isinstance(reported, dict) else None
     if not isinstance(order, list) or sorted(map(str, order)) != sorted(ids):
         return None
     new_order = [str(item_id) for item_id in order]
