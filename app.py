@@ -22,6 +22,9 @@ navigation = st.navigation(
         st.Page(
             "pages/playground.py", title="Playground", icon=":material/swap_vert:", default=True
         ),
+        st.Page("pages/step_by_step.py", title="Step by step", icon=":material/stairs:"),
+        st.Page("pages/drawbacks.py", title="Drawbacks", icon=":material/warning:"),
+        st.Page("pages/conventions.py", title="Conventions", icon=":material/tune:"),
     ]
 )
 convention = convention_picker()

@@ -30,6 +30,7 @@ from ndcg_core import (
 )
 from ndcg_core.charts import chart_spec
 from ndcg_core.examples import load_examples, stated_summary
+from ndcg_core.lessons import Pair
 from ndcg_core.lists import (
     ideal_order,
     moved,
@@ -40,6 +41,7 @@ from ndcg_core.lists import (
 )
 from ndcg_core.parsing import GradeList, grade_list_from_rows
 from ndcg_core.tables import display_table, escape_markdown
+from ndcg_core.worked import WorkedStep, guess_feedback
 
 DEFAULT_GRADES = "3, 2, 3, 0, 1, 2"  # seed 000's worked example
 LIST_KEY = "lab_list"
@@ -630,3 +632,106 @@ def position_table(evaluation: Evaluation, *, key: str) -> None:
         first = (int(page) - 1) * TABLE_PAGE_ROWS
     shown = _cached_display_table(_evaluation_key(evaluation), evaluation, first)
     st.table(shown, hide_index=True)
+
+
+# --------------------------------------------------------------------------- lesson blocks
+
+
+def worked_step(step: WorkedStep, *, explanation: str, list_key: str) -> bool:
+    """A formula, a guess box, and on "Reveal" the formula with the reader's numbers.
+
+    Returns whether the answer is shown. Answers hide again when the list changes, so a
+    class can guess afresh.
+    """
+    st.markdown(explanation)
+    st.latex(step.symbolic)
+    revealed: dict[str, str] = st.session_state.setdefault("step_revealed", {})
+    shown = revealed.get(step.name) == list_key or st.session_state.get("step_reveal_all", False)
+    guess_box, button_box = st.columns([3, 1], vertical_alignment="bottom")
+    guess = guess_box.number_input(
+        f"Your guess for {step.name}",
+        value=None,
+        step=0.1,
+        format="%.3f",
+        key=f"step_guess_{step.name}",
+        placeholder="type a number, then reveal",
+    )
+    button_box.button(
+        "Reveal",
+        key=f"step_reveal_{step.name}",
+        on_click=_reveal,
+        args=(step.name, list_key),
+        disabled=shown,
+        width="stretch",
+    )
+    if shown:
+        st.latex(step.filled)
+        if guess is not None:
+            st.info(guess_feedback(float(guess), step.result), icon=":material/target:")
+    return shown
+
+
+def _reveal(name: str, list_key: str) -> None:
+    revealed = dict(st.session_state.get("step_revealed", {}))
+    revealed[name] = list_key
+    st.session_state["step_revealed"] = revealed
+
+
+def list_summary(limit: int = 60) -> str:
+    """The current list as short plain text, for labels."""
+    grade_list = current_list()
+    text = format_grades(grade_list.grades, grade_list.labels)
+    return plain(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def list_key() -> str:
+    """A short identity of the current list (changes when the list or its order does)."""
+    return repr(current_list())
+
+
+def table_columns(evaluation: Evaluation, columns: list[str], *, rows: int = 20) -> None:
+    """Part of the per-position table: only the named columns (as display_table names them)."""
+    shown = _cached_display_table(_evaluation_key(evaluation), evaluation, 0)
+    st.table(shown[[c for c in columns if c in shown.columns]].head(rows), hide_index=True)
+
+
+def side_by_side(pair: Pair) -> tuple[Evaluation, Evaluation]:
+    """Two lists, their grades and their scores, next to each other."""
+    results = pair.evaluate()
+    for column, side, result in zip(st.columns(2), (pair.left, pair.right), results, strict=True):
+        with column, st.container(border=True):
+            st.markdown(f"**{side.name}**")
+            st.code(", ".join(format_real(g) for g in side.grades), language=None)
+            ndcg_text = format_real(result.ndcg)
+            left, right = st.columns(2)
+            left.metric(f"DCG{_at(result)}", format_real(result.dcg))
+            right.metric(f"nDCG{_at(result)}", ndcg_text)
+    return results
+
+
+def _at(evaluation: Evaluation) -> str:
+    k = evaluation.convention.cutoff_k
+    return "" if k is None else f"@{k}"
+
+
+def parsed_text_input(
+    where: Any,
+    label: str,
+    *,
+    key: str,
+    default: str,
+    length: int | None = None,
+    help: str | None = None,
+) -> tuple[float, ...] | None:
+    """A text box of numbers, parsed by the core; an error shows under it, and None returns."""
+    st.session_state.setdefault(key, default)
+    text = where.text_input(label, key=key, help=help)
+    try:
+        values = parse_grades(text).grades if text.strip() else ()
+        if length is not None and len(values) != length:
+            msg = f"Give {length} numbers, one per document; got {len(values)}."
+            raise NdcgError(msg)
+    except NdcgError as error:
+        where.error(plain(str(error)), icon=":material/error:")
+        return None
+    return values

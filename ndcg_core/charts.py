@@ -216,3 +216,54 @@ def chart_spec(evaluation: Evaluation, *, width: int = 420, height: int = 170) -
         CUTOFF: [{"position": k + 0.5, "text": f"cutoff k = {k}"}] if k is not None else [],
     }
     return spec
+
+
+def curves_chart(
+    frame: pd.DataFrame, *, x: str, y_title: str, width: int = 420, height: int = 200
+) -> alt.Chart:
+    """One line per column of ``frame`` (besides ``x``), e.g. nDCG@k of two lists.
+
+    >>> frame = pd.DataFrame({"k": [1, 2], "a": [1.0, 0.5], "b": [1.0, 1.0]})
+    >>> curves_chart(frame, x="k", y_title="nDCG@k").to_dict()["mark"]["type"]
+    'line'
+    """
+    long = frame.melt(id_vars=[x], var_name="list", value_name="value")
+    names = [c for c in frame.columns if c != x]
+    chart = (
+        alt.Chart(long)
+        .mark_line(point=alt.OverlayMarkDef(filled=True, size=60))
+        .encode(
+            x=alt.X(f"{x}:O", title=x, axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("value:Q", title=y_title),
+            color=alt.Color(
+                "list:N",
+                title=None,
+                scale=alt.Scale(domain=names, range=[*_COLOURS, _CURVE_COLOUR][: len(names)]),
+                legend=alt.Legend(orient="top"),
+            ),
+            strokeDash=alt.StrokeDash("list:N", legend=None),
+            tooltip=[alt.Tooltip(f"{x}:O"), "list:N", alt.Tooltip("value:Q", format=".3f")],
+        )
+        .properties(width=width, height=height)
+    )
+    return cast(alt.Chart, chart)
+
+
+def variants_chart(variants: pd.DataFrame, *, width: int = 420) -> alt.Chart:
+    """A bar per convention variant: its nDCG (expects ``choice`` and ``ndcg_value``).
+
+    >>> from ndcg_core.lessons import convention_variants
+    >>> variants_chart(convention_variants([3, 2, 0])).to_dict()["mark"]["type"]
+    'bar'
+    """
+    chart = (
+        alt.Chart(variants)
+        .mark_bar(color=_COLOURS[0])
+        .encode(
+            y=alt.Y("choice:N", title=None, sort=None, axis=alt.Axis(labelLimit=320)),
+            x=alt.X("ndcg_value:Q", title="nDCG", scale=alt.Scale(domain=[0, 1])),
+            tooltip=["choice:N", alt.Tooltip("ndcg_value:Q", title="nDCG", format=".3f")],
+        )
+        .properties(width=width)
+    )
+    return cast(alt.Chart, chart)

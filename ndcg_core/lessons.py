@@ -352,3 +352,23 @@ def library_verdicts(
             }
         )
     return pd.DataFrame(rows)
+
+
+def log_base_comparison(grades: Sequence[float], convention: Convention) -> pd.DataFrame:
+    """DCG, ideal DCG and nDCG with log base 2, e and 10: DCG changes, nDCG does not.
+
+    >>> log_base_comparison([3, 2, 3, 0, 1, 2], Convention())["nDCG"].tolist()
+    ['0.961', '0.961', '0.961']
+    """
+    rows = []
+    for name, base in (("log2", 2.0), ("ln", math.e), ("log10", 10.0)):
+        result = evaluate(grades, convention.with_changes(log_base=base, ideal=IdealSource.LIST))
+        rows.append(
+            {
+                "discount": f"{name}(i+1)",
+                "DCG": format_real(result.dcg),
+                "ideal DCG": format_real(result.ideal_dcg),
+                "nDCG": format_real(result.ndcg),
+            }
+        )
+    return pd.DataFrame(rows)

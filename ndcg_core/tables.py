@@ -87,3 +87,16 @@ def display_table(
 
 def _grade(value: float) -> str:
     return "missing" if math.isnan(value) else format_real(value, 3)
+
+
+def format_frame(frame: pd.DataFrame, digits: int = 3) -> pd.DataFrame:
+    """Every float column as text the way the app writes numbers (``format_real``).
+
+    >>> format_frame(pd.DataFrame({"k": [1], "nDCG": [0.96081]}))["nDCG"].tolist()
+    ['0.961']
+    """
+    out = frame.copy()
+    for column in out.columns:
+        if pd.api.types.is_float_dtype(out[column]):
+            out[column] = [format_real(v, digits) for v in out[column]]
+    return out

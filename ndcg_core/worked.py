@@ -114,13 +114,22 @@ def ndcg_step(evaluation: Evaluation) -> WorkedStep:
         rf"{{{format_real(evaluation.ideal_dcg)}}} = {value}"
     )
     return WorkedStep(
-        "nDCG", symbolic, filled, (float(evaluation.dcg), float(evaluation.ideal_dcg)), evaluation.ndcg
+        "nDCG",
+        symbolic,
+        filled,
+        (float(evaluation.dcg), float(evaluation.ideal_dcg)),
+        evaluation.ndcg,
     )
 
 
 def all_steps(evaluation: Evaluation) -> tuple[WorkedStep, ...]:
     """CG, DCG, IDCG and nDCG, in the order a lesson walks them."""
-    return (cg_step(evaluation), dcg_step(evaluation), ideal_dcg_step(evaluation), ndcg_step(evaluation))
+    return (
+        cg_step(evaluation),
+        dcg_step(evaluation),
+        ideal_dcg_step(evaluation),
+        ndcg_step(evaluation),
+    )
 
 
 def guess_feedback(guess: float, answer: Real) -> str:

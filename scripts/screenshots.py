@@ -19,6 +19,9 @@ from tests.browser.conftest import CHROMIUM_ARGS, StreamlitServer
 
 PAGES = {
     "playground": "",
+    "step_by_step": "step_by_step",
+    "drawbacks": "drawbacks",
+    "conventions": "conventions",
 }
 OUT = ROOT / "screenshots"
 
@@ -34,7 +37,7 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 1366, "height": 768})
             for name, path in PAGES.items():
                 page.goto(f"{server.url}/{path}")
-                page.get_by_test_id("stMetric").first.wait_for()
+                page.get_by_test_id("stTable").first.wait_for()
                 page.wait_for_load_state("networkidle")
                 page.screenshot(path=str(OUT / f"{name}-fold.png"))
                 height = page.evaluate(

@@ -1,0 +1,105 @@
+"""Conventions: one list under every choice, and what each library would say about it."""
+
+import streamlit as st
+
+from components.widgets import (
+    current_convention,
+    current_list,
+    current_unretrieved,
+    parsed_text_input,
+    plain,
+)
+from ndcg_core.charts import variants_chart
+from ndcg_core.lessons import (
+    SEED004_SCORES,
+    SEED004_TRUE_GRADES,
+    convention_variants,
+    library_verdicts,
+    negative_grade_policies,
+    tie_policies,
+    zero_ideal_policies,
+)
+from ndcg_core.parsing import format_grades
+
+convention = current_convention()
+grade_list = current_list()
+st.header("Conventions", anchor=False)
+st.caption(
+    "The same grades give different numbers under different conventions, and well-known "
+    "libraries choose differently. Your list (from the Playground): "
+    + plain(format_grades(grade_list.grades, grade_list.labels)[:200])
+)
+
+st.subheader("Gain, discount and ideal, side by side", anchor=False)
+left, right = st.columns(2)
+unretrieved = parsed_text_input(
+    left,
+    "Judged documents that were not retrieved (grades)",
+    key="conv_page_unretrieved",
+    default=format_grades(current_unretrieved()) if current_unretrieved() else "3, 1",
+    help="They only count when the ideal comes from all judged documents.",
+)
+reader_base = right.number_input(
+    "Your base b for Järvelin-Kekäläinen", min_value=1.5, max_value=100.0, value=3.0, step=0.5
+)
+variants = convention_variants(
+    grade_list.grades,
+    unretrieved=unretrieved or (),
+    reader_base=float(reader_base),
+    cutoff_k=convention.cutoff_k,
+)
+st.table(variants.drop(columns=["ndcg_value"]), hide_index=True)
+st.altair_chart(variants_chart(variants), width="content")
+st.caption(
+    "Log base 2, e or 10: the DCG columns change, nDCG does not. Exponential gain weights "
+    "high grades more. Järvelin-Kekäläinen leaves the first b - 1 positions undiscounted. "
+    "Judged documents the list missed raise the ideal and lower nDCG."
+)
+
+st.subheader("Tied scores", anchor=False)
+st.markdown(
+    "When documents are ranked by a model's scores, equal scores leave the order open. "
+    "Give each document of your list a score; the default gives them all the same score, "
+    "so every document ties. (Load seed 004's list 3, 2, 1, 0, 0 in the Playground to get "
+    "its scores 3, 2, 0, 0, 1 here.)"
+)
+scores = parsed_text_input(
+    st,
+    "Scores, one per document of your list",
+    key="conv_page_scores",
+    default=format_grades(SEED004_SCORES)
+    if grade_list.grades == SEED004_TRUE_GRADES
+    else ", ".join("1" for _ in grade_list.grades),
+    length=len(grade_list.grades),
+)
+if scores is not None:
+    st.table(tie_policies(grade_list.grades, scores, labels=grade_list.labels), hide_index=True)
+
+st.subheader("When no document is relevant", anchor=False)
+st.markdown(
+    "A query whose grades are all 0 has ideal DCG 0, and nDCG = 0 / 0. The answer is a "
+    "choice, and it moves a mean over queries:"
+)
+st.table(zero_ideal_policies(grade_list.grades), hide_index=True)
+
+st.subheader("Negative grades", anchor=False)
+negatives = parsed_text_input(
+    st,
+    "A list with negative grades",
+    key="conv_page_negatives",
+    default="1, 1, 1, -1",
+)
+if negatives is not None:
+    st.table(negative_grade_policies(negatives), hide_index=True)
+
+st.subheader("What would each library say about your list?", anchor=False)
+st.caption(
+    "Computed by nDCG Lab under each library's preset, with the shown list as the run and "
+    "the list plus the judged-but-missed grades above as the judgements."
+)
+st.table(
+    library_verdicts(
+        grade_list.grades, unretrieved=unretrieved or (), cutoff_k=convention.cutoff_k
+    ),
+    hide_index=True,
+)

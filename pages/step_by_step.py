@@ -1,0 +1,113 @@
+"""Step by step: from CG to DCG to ideal DCG to nDCG, on the reader's own list."""
+
+import streamlit as st
+
+from components.widgets import (
+    current_convention,
+    evaluate_current,
+    grade_editor,
+    list_key,
+    list_summary,
+    table_columns,
+    worked_step,
+)
+from ndcg_core.lessons import log_base_comparison
+from ndcg_core.tables import column_names
+from ndcg_core.worked import all_steps
+
+convention = current_convention()
+st.header("Step by step", anchor=False)
+st.caption(
+    "Four steps from a list of grades to nDCG. Guess each number before you reveal it; "
+    "change the list (or the gain and log base in the sidebar) and the steps follow."
+)
+with st.expander(f"Your list: {list_summary()} (change it here or in the Playground)"):
+    grade_editor(convention)
+st.toggle("Reveal every answer (for presenting)", key="step_reveal_all")
+
+evaluation = evaluate_current(convention)
+if evaluation is not None:
+    names = column_names(evaluation)
+    cg, dcg, ideal, ndcg = all_steps(evaluation)
+    key = list_key()
+    gain_words = (
+        "the grade itself (linear gain)"
+        if convention.gain.value == "linear"
+        else "2 to the power of the grade, minus 1 (exponential gain)"
+    )
+
+    st.subheader("1. Cumulative gain: add the gains up", anchor=False)
+    if worked_step(
+        cg,
+        explanation=f"Each document's gain is {gain_words}. CG adds the gains of the top "
+        "p positions. It does not look at the order: swap any two documents and CG stays "
+        "the same.",
+        list_key=key,
+    ):
+        table_columns(
+            evaluation, [names["position"], names["label"], names["grade"], names["gain"]]
+        )
+
+    st.subheader("2. Discounted cumulative gain: lower places count less", anchor=False)
+    if worked_step(
+        dcg,
+        explanation=f"Divide each gain by {convention.discount_label}, a number that grows "
+        "with the position i: the top result keeps its whole gain, the third keeps half of "
+        "it (log2(4) = 2), and so on. Moving a good document down now costs something.",
+        list_key=key,
+    ):
+        table_columns(
+            evaluation,
+            [
+                names["position"],
+                names["label"],
+                names["gain"],
+                names["discount"],
+                names["contribution"],
+                names["running_dcg"],
+            ],
+        )
+
+    st.subheader("3. Ideal DCG: the best this list could do", anchor=False)
+    if worked_step(
+        ideal,
+        explanation="Sort the same grades from best to worst and compute DCG again. No "
+        "order of these documents can score more, so this is the yardstick.",
+        list_key=key,
+    ):
+        table_columns(
+            evaluation,
+            [
+                names["position"],
+                names["ideal_grade"],
+                names["ideal_contribution"],
+                names["running_ideal_dcg"],
+                names["running_dcg"],
+            ],
+        )
+
+    st.subheader("4. nDCG: how close to ideal", anchor=False)
+    if worked_step(
+        ndcg,
+        explanation="Divide DCG by the ideal DCG. 1 means no better order exists; 0 means "
+        "no relevant document was found. Because it is a ratio, lists of different "
+        "lengths and queries with different grades can be compared.",
+        list_key=key,
+    ):
+        table_columns(
+            evaluation,
+            [
+                names["position"],
+                names["running_dcg"],
+                names["running_ideal_dcg"],
+                names["ndcg_at_i"],
+            ],
+        )
+
+    st.subheader("Does the logarithm's base matter?", anchor=False)
+    st.markdown(
+        "Changing the base multiplies every discount, so every DCG, by the same factor "
+        "(log2(x) = ln(x) / ln(2)). In the ratio DCG / ideal DCG that factor cancels: "
+        "nDCG is the same whatever the base, but DCG values are not comparable across bases."
+    )
+    st.table(log_base_comparison(evaluation.grades, convention), hide_index=True)
