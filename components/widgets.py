@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import pandas as pd
@@ -57,19 +58,21 @@ MAX_URL_LIST_CHARS = 4_000  # longer lists are not put in the link
 TABLE_PAGE_ROWS = 50
 
 # Convention field -> picker widget key.
-_CONVENTION_KEYS: Mapping[str, str] = {
-    name: f"conv_{name}"
-    for name in (
-        "gain",
-        "discount",
-        "log_base",
-        "cutoff_k",
-        "ideal",
-        "ties",
-        "zero_ideal",
-        "negative_grades",
-    )
-}
+_CONVENTION_KEYS: Mapping[str, str] = MappingProxyType(
+    {
+        name: f"conv_{name}"
+        for name in (
+            "gain",
+            "discount",
+            "log_base",
+            "cutoff_k",
+            "ideal",
+            "ties",
+            "zero_ideal",
+            "negative_grades",
+        )
+    }
+)
 
 
 def plain(text: str) -> str:

@@ -219,7 +219,7 @@ def chart_spec(evaluation: Evaluation, *, width: int = 420, height: int = 170) -
 
 
 def curves_chart(
-    frame: pd.DataFrame, *, x: str, y_title: str, width: int = 420, height: int = 200
+    frame: pd.DataFrame, *, x: str, y_title: str, width: int = 420, height: int = 280
 ) -> alt.Chart:
     """One line per column of ``frame`` (besides ``x``), e.g. nDCG@k of two lists.
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import pandas as pd
 
@@ -55,10 +56,12 @@ class Pair:
 
 # ------------------------------------------------------------------ drawback 1: bad documents
 
-BAD_DOCUMENT_PAIRS = {
-    "seed004": ((3.0,), (3.0, 0.0, 0.0)),
-    "seed000": ((2.0, 2.0, 2.0), (2.0, 2.0, 2.0, 0.0)),
-}
+BAD_DOCUMENT_PAIRS = MappingProxyType(
+    {
+        "seed004": ((3.0,), (3.0, 0.0, 0.0)),
+        "seed000": ((2.0, 2.0, 2.0), (2.0, 2.0, 2.0, 0.0)),
+    }
+)
 
 
 def bad_documents(pair: str, *, fixed: bool) -> Pair:
@@ -84,10 +87,12 @@ def bad_documents(pair: str, *, fixed: bool) -> Pair:
 
 # ------------------------------------------------------------------ drawback 2: missing documents
 
-MISSING_DOCUMENT_PAIRS = {
-    "seed004": ((3.0, 3.0, 3.0), (3.0, 3.0, 3.0, 3.0)),
-    "seed000": ((1.0, 1.0, 1.0), (1.0, 1.0, 1.0, 1.0, 1.0)),
-}
+MISSING_DOCUMENT_PAIRS = MappingProxyType(
+    {
+        "seed004": ((3.0, 3.0, 3.0), (3.0, 3.0, 3.0, 3.0)),
+        "seed000": ((1.0, 1.0, 1.0), (1.0, 1.0, 1.0, 1.0, 1.0)),
+    }
+)
 
 
 def missing_documents(pair: str, *, pad_to_k: bool, ideal_from_judged: bool) -> Pair:

@@ -103,7 +103,7 @@ with st.container(border=True):
     curve, pair = equally_good(ideal_from_judged=judged_restaurants)
     table_box, chart_box = st.columns([1, 1.4])
     table_box.table(format_frame(curve), hide_index=True)
-    chart_box.altair_chart(curves_chart(curve, x="k", y_title="nDCG@k", width=360), height=240)
+    chart_box.altair_chart(curves_chart(curve, x="k", y_title="nDCG@k", width=360))
     st.caption(
         "With the ideal taken from each list itself, the one-restaurant list scores 1 at every "
         "k: its four misses are already in ideal order. Only an ideal that knows all five good "

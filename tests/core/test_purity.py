@@ -11,12 +11,14 @@ from pathlib import Path
 import ndcg_core
 
 CORE_DIR = Path(ndcg_core.__file__).parent
+COMPONENTS_DIR = CORE_DIR.parent / "components"
 MUTABLE = (list, dict, set, bytearray)
 
 
 def _core_modules() -> list[types.ModuleType]:
     names = [f"ndcg_core.{m.name}" for m in pkgutil.iter_modules([str(CORE_DIR)])]
-    return [importlib.import_module(name) for name in ["ndcg_core", *names]]
+    widgets = [f"components.{m.name}" for m in pkgutil.iter_modules([str(COMPONENTS_DIR)])]
+    return [importlib.import_module(name) for name in ["ndcg_core", *names, *widgets]]
 
 
 def test_core_never_imports_streamlit() -> None:
@@ -32,7 +34,7 @@ def test_core_never_imports_streamlit() -> None:
             assert not any(n.split(".")[0] == "streamlit" for n in names), path.name
 
 
-def test_core_modules_hold_no_mutable_globals() -> None:
+def test_core_and_widget_modules_hold_no_mutable_globals() -> None:
     for module in _core_modules():
         for name, value in vars(module).items():
             if name.startswith("__") or name == "__all__":
