@@ -9,8 +9,9 @@ With gain ``g(rel)`` (``rel`` or ``2**rel - 1``) and divisor ``d(i)`` at rank ``
     nDCG@k = DCG@k / IDCG@k
 
 Numbers are float64 unless a float overflows (for example exponential gain of a grade of
-1024 or more): then the same sums are done in 50-digit decimal arithmetic, so nDCG stays
-exact to float precision and DCG is reported as a :class:`~decimal.Decimal` instead of inf.
+1024 or more) or a tiny gain underflows to 0 in the division: then the same sums are done in
+50-digit decimal arithmetic, so nDCG stays exact to float precision and DCG is reported as a
+:class:`~decimal.Decimal` instead of inf.
 """
 
 from __future__ import annotations
@@ -272,7 +273,7 @@ def evaluate(
 
     if exact is None:
         table, sums = _breakdown(used, ideal, convention, tie_groups, exact=False)
-        if not all(math.isfinite(x) for x in sums):
+        if not all(math.isfinite(x) for x in sums) or _underflowed(table):
             table, sums = _breakdown(used, ideal, convention, tie_groups, exact=True)
             exact = True
         else:
@@ -302,6 +303,14 @@ def evaluate(
         exact=exact,
         table=table,
     )
+
+
+def _underflowed(table: pd.DataFrame) -> bool:
+    """True when a non-zero gain vanished in the division (subnormal grades): floats lost it."""
+    for gain, contribution in (("gain", "contribution"), ("ideal_gain", "ideal_contribution")):
+        if bool(((table[gain] != 0) & (table[contribution] == 0)).any()):
+            return True
+    return False
 
 
 def _breakdown(

@@ -12,6 +12,10 @@ from ndcg_core import Convention, Discount, Gain, evaluate
 grade = st.integers(min_value=0, max_value=10).map(float) | st.floats(
     min_value=0, max_value=100, allow_nan=False, allow_infinity=False
 )
+# DCG itself is compared with float arithmetic below, which subnormal numbers defeat.
+normal_grade = st.integers(min_value=0, max_value=10).map(float) | st.floats(
+    min_value=0, max_value=100, allow_nan=False, allow_infinity=False, allow_subnormal=False
+)
 grade_lists = st.lists(grade, min_size=1, max_size=40)
 conventions = st.builds(
     Convention,
@@ -48,9 +52,26 @@ def test_ndcg_does_not_depend_on_the_log_base(grades, base, gain) -> None:
     base2 = evaluate(grades, Convention(gain=gain))
     other = evaluate(grades, Convention(gain=gain, log_base=base))
     assert math.isclose(base2.ndcg, other.ndcg, rel_tol=1e-9, abs_tol=1e-12)
-    if base2.dcg > 0 and base != 2:
-        # ... but DCG itself scales by ln(b) / ln(2)
-        assert math.isclose(other.dcg, base2.dcg * math.log(base) / math.log(2), rel_tol=1e-9)
+
+
+@given(
+    st.lists(normal_grade, min_size=1, max_size=40),
+    st.floats(min_value=1.01, max_value=1000),
+    st.sampled_from(Gain),
+)
+def test_dcg_scales_with_the_log_base(grades, base, gain) -> None:
+    # log_b(x) = ln(x) / ln(b), so DCG with base b is DCG with base 2 times ln(b) / ln(2)
+    base2 = evaluate(grades, Convention(gain=gain))
+    other = evaluate(grades, Convention(gain=gain, log_base=base))
+    expected = float(base2.dcg) * math.log(base) / math.log(2)
+    assert math.isclose(float(other.dcg), expected, rel_tol=1e-9, abs_tol=1e-300)
+
+
+def test_subnormal_grades_keep_their_ndcg() -> None:
+    # 5e-324 / log_1.25(2) underflows to 0 in floats; the exact path keeps it.
+    result = evaluate([5e-324], Convention(log_base=1.25))
+    assert result.exact
+    assert result.ndcg == 1.0
 
 
 @given(grade_lists, st.data(), conventions)
