@@ -44,7 +44,9 @@ def test_the_ideal_order_scores_exactly_one(grades, convention) -> None:
 def test_cg_does_not_depend_on_order(grades, rnd) -> None:
     shuffled = list(grades)
     rnd.shuffle(shuffled)
-    assert math.isclose(evaluate(grades).cg, evaluate(shuffled).cg, rel_tol=1e-12, abs_tol=1e-12)
+    assert math.isclose(
+        float(evaluate(grades).cg), float(evaluate(shuffled).cg), rel_tol=1e-12, abs_tol=1e-12
+    )
 
 
 @given(grade_lists, st.floats(min_value=1.01, max_value=1000), st.sampled_from(Gain))
@@ -84,8 +86,8 @@ def test_moving_a_higher_grade_below_a_lower_one_never_raises_dcg(grades, data, 
         return
     swapped = list(grades)
     swapped[i], swapped[j] = swapped[j], swapped[i]
-    before = evaluate(grades, convention).dcg
-    after = evaluate(swapped, convention).dcg
+    before = float(evaluate(grades, convention).dcg)
+    after = float(evaluate(swapped, convention).dcg)
     assert after <= before + 1e-9 * max(1.0, abs(before))
 
 
@@ -100,9 +102,14 @@ def test_adding_a_zero_at_the_end_never_changes_ndcg_with_the_list_ideal(
 def test_table_sums_equal_the_metrics(grades, convention) -> None:
     result = evaluate(grades, convention)
     counted = result.table[result.table["counted"]]
-    assert math.isclose(counted["contribution"].sum(), result.dcg, rel_tol=1e-9, abs_tol=1e-12)
     assert math.isclose(
-        counted["ideal_contribution"].sum(), result.ideal_dcg, rel_tol=1e-9, abs_tol=1e-12
+        float(counted["contribution"].sum()), float(result.dcg), rel_tol=1e-9, abs_tol=1e-12
+    )
+    assert math.isclose(
+        float(counted["ideal_contribution"].sum()),
+        float(result.ideal_dcg),
+        rel_tol=1e-9,
+        abs_tol=1e-12,
     )
 
 
