@@ -92,7 +92,11 @@ CONVENTION_FIELDS: Mapping[str, FieldInfo] = MappingProxyType(
             "documents much more; for grades 0 and 1 both give the same gain.",
             (
                 Choice("linear", "linear: rel", "scikit-learn, trec_eval, ranx ndcg, 2002 paper"),
-                Choice("exponential", "exponential: 2^rel - 1", "ranx ndcg_burges, Burges 2005"),
+                Choice(
+                    "exponential",
+                    "exponential: 2^rel - 1",
+                    "ranx ndcg_burges, Burges 2005; common in industry and on Kaggle",
+                ),
             ),
         ),
         "discount": FieldInfo(

@@ -167,6 +167,7 @@ def seed004_by_tie_policy() -> pd.DataFrame:
             "tie policy": "(no ties)",
             "order of grades": "3, 2, 0, 0, 1",
             "DCG": format_real(evaluate(SEED004_SHOWN).dcg, 4),
+            "ideal DCG": format_real(evaluate(SEED004_SHOWN).ideal_dcg, 4),
             "nDCG": format_real(evaluate(SEED004_SHOWN).ndcg, 4),
         }
     ]
@@ -183,10 +184,23 @@ def seed004_by_tie_policy() -> pd.DataFrame:
                 "tie policy": policy.value,
                 "order of grades": order,
                 "DCG": format_real(result.dcg, 4),
+                "ideal DCG": format_real(result.ideal_dcg, 4),
                 "nDCG": format_real(result.ndcg, 4),
             }
         )
     return pd.DataFrame(rows)
+
+
+def seed004_pair(policy: TiePolicy) -> tuple[Evaluation, Evaluation]:
+    """The text's list, and the library call's ranking under one tie policy.
+
+    >>> text, library = seed004_pair(TiePolicy.AVERAGE)
+    >>> round(text.dcg, 4), round(library.dcg, 4), round(library.ideal_dcg, 4)
+    (4.6487, 4.6706, 4.7619)
+    """
+    text = evaluate(SEED004_SHOWN)
+    library = evaluate_scores(SEED004_TRUE_GRADES, SEED004_SCORES, Convention(ties=policy))
+    return text, library
 
 
 # ------------------------------------------------------------------ conventions page

@@ -3,12 +3,14 @@
 import streamlit as st
 
 from components.widgets import side_by_side
+from ndcg_core import TiePolicy, format_real
 from ndcg_core.charts import curves_chart
 from ndcg_core.lessons import (
     bad_documents,
     equally_good,
     missing_documents,
     seed004_by_tie_policy,
+    seed004_pair,
 )
 from ndcg_core.tables import format_frame
 
@@ -120,4 +122,24 @@ with st.container(border=True):
         "scikit-learn averages a tie: each tied place gets gain 0.5. Other tie policies give "
         "other numbers:"
     )
-    st.table(seed004_by_tie_policy(), hide_index=True)
+    policy = st.segmented_control(
+        "Tie policy for the library call",
+        [p.value for p in TiePolicy],
+        default=TiePolicy.AVERAGE.value,
+        key="drawback_seed004_ties",
+        required=True,
+    )
+    text_result, library_result = seed004_pair(TiePolicy(policy or "average"))
+    text_box, library_box = st.columns(2)
+    with text_box, st.container(border=True):
+        st.markdown("**The text's list** 3, 2, 0, 0, 1")
+        left, right = st.columns(2)
+        left.metric("DCG", format_real(text_result.dcg, 4))
+        right.metric("nDCG", format_real(text_result.ndcg, 4))
+    with library_box, st.container(border=True):
+        st.markdown(f"**The library call**, ties: {policy}")
+        left, right = st.columns(2)
+        left.metric("DCG", format_real(library_result.dcg, 4))
+        right.metric("nDCG", format_real(library_result.ndcg, 4))
+    with st.expander("Every tie policy at once"):
+        st.table(seed004_by_tie_policy(), hide_index=True)

@@ -33,7 +33,8 @@ if evaluation is not None:
     gain_words = (
         "the grade itself (linear gain)"
         if convention.gain.value == "linear"
-        else "2 to the power of the grade, minus 1 (exponential gain)"
+        else "2 to the power of the grade, minus 1 (exponential gain, common in industry "
+        "and in Kaggle competitions; for grades 0 and 1 it equals the grade)"
     )
 
     st.subheader("1. Cumulative gain: add the gains up", anchor=False)
@@ -53,7 +54,8 @@ if evaluation is not None:
         dcg,
         explanation=f"Divide each gain by {convention.discount_label}, a number that grows "
         "with the position i: the top result keeps its whole gain, the third keeps half of "
-        "it (log2(4) = 2), and so on. Moving a good document down now costs something.",
+        "it (log2(4) = 2), and so on. Moving a good document down now costs something. "
+        "(Some notes print the divisor as log₂ i+1; it means log₂(i+1), never log₂(i) + 1.)",
         list_key=key,
     ):
         table_columns(
@@ -72,7 +74,10 @@ if evaluation is not None:
     if worked_step(
         ideal,
         explanation="Sort the same grades from best to worst and compute DCG again. No "
-        "order of these documents can score more, so this is the yardstick.",
+        "order of these documents can score more, so this is the yardstick. Use the same gain "
+        "as for DCG: seed 000 writes its IDCG formula with 2^rel - 1 but works its example "
+        "with rel, and only the example's way gives its 0.961. When judgements are partial, "
+        "the true best order is unknown: that is nDCG's main practical difficulty.",
         list_key=key,
     ):
         table_columns(

@@ -136,3 +136,12 @@ def test_library_panel_flags_what_sklearn_would_refuse() -> None:
     at = open_app({"g": "1, -1, 2"}, page=CONVENTIONS)
     verdicts = at.table[-1].value
     assert "negative" in verdicts.loc[0, "what the library does"]
+
+
+def test_seed004_tie_policy_toggle_switches_the_library_number() -> None:
+    at = open_app(page=DRAWBACKS)
+    library_dcg = [m.value for m in at.metric][-2]
+    assert library_dcg == "4.6706"
+    at.button_group(key="drawback_seed004_ties").set_value("pessimistic").run()
+    assert [m.value for m in at.metric][-2] == "4.6487"
+    assert [m.value for m in at.metric][-4] == "4.6487"  # the text's own list
