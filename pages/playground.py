@@ -10,26 +10,34 @@ from components.widgets import (
     metric_row,
     order_controls,
     position_table,
+    sync_url,
 )
 
-convention = current_convention()
 st.header("Playground", anchor=False)
 st.caption(
     "Grades say how relevant each document is (0 = not relevant). Put them in the order a "
     "search engine showed them, and see how much of the best possible order it achieved."
 )
 
-editor, results = st.columns([0.44, 0.56], gap="large")
-with editor:
-    grade_editor(convention)
-    order_controls()
-with results:
-    evaluation = evaluate_current(convention)
-    if evaluation is not None:
-        metric_row(evaluation)
-        chart_block(evaluation)
 
-if evaluation is not None:
-    st.subheader("Position by position", anchor=False)
-    st.caption(f"Convention: {convention}")
-    position_table(evaluation, key="playground")
+@st.fragment
+def playground() -> None:
+    """Everything a reorder or an edit changes: a change here reruns only this part."""
+    convention = current_convention()
+    editor, results = st.columns([0.44, 0.56], gap="large")
+    with editor:
+        grade_editor(convention)
+        order_controls()
+    with results:
+        evaluation = evaluate_current(convention)
+        if evaluation is not None:
+            metric_row(evaluation)
+            chart_block(evaluation)
+    if evaluation is not None:
+        st.subheader("Position by position", anchor=False)
+        st.caption(f"Convention: {convention}")
+        position_table(evaluation, key="playground")
+    sync_url(convention)  # a fragment rerun skips app.py, which writes the URL otherwise
+
+
+playground()
