@@ -25,6 +25,7 @@ navigation = st.navigation(
         st.Page("pages/step_by_step.py", title="Step by step", icon=":material/stairs:"),
         st.Page("pages/drawbacks.py", title="Drawbacks", icon=":material/warning:"),
         st.Page("pages/conventions.py", title="Conventions", icon=":material/tune:"),
+        st.Page("pages/queries.py", title="Several queries", icon=":material/stacks:"),
     ]
 )
 convention = convention_picker()

@@ -41,6 +41,7 @@ from ndcg_core.lists import (
     shuffled,
 )
 from ndcg_core.parsing import GradeList, grade_list_from_rows
+from ndcg_core.queries import Query, parse_queries
 from ndcg_core.tables import display_table, escape_markdown
 from ndcg_core.worked import WorkedStep, guess_feedback
 
@@ -738,3 +739,14 @@ def parsed_text_input(
         where.error(plain(str(error)), icon=":material/error:")
         return None
     return values
+
+
+def parsed_queries_input(label: str, *, key: str, default: str) -> tuple[Query, ...] | None:
+    """A text area of queries (see ``parse_queries``); an error shows under it."""
+    st.session_state.setdefault(key, default)
+    text = st.text_area(label, key=key, height=140)
+    try:
+        return parse_queries(text)
+    except NdcgError as error:
+        st.error(plain(str(error)), icon=":material/error:")
+        return None

@@ -6,9 +6,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ndcg_core.conventions import Convention, ZeroIdeal
+import pandas as pd
+
+from ndcg_core.binary import binary_scores
+from ndcg_core.conventions import Convention, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
-from ndcg_core.metrics import evaluate
+from ndcg_core.metrics import evaluate, format_real
+from ndcg_core.parsing import parse_grades
 
 
 @dataclass(frozen=True)
@@ -53,3 +57,164 @@ def mean_ndcg(queries: Sequence[Query], convention: Convention | None = None) ->
         kept = list(scores)
     mean = math.fsum(kept) / len(kept) if kept else math.nan
     return MeanNdcg(scores, mean, len(kept), len(scores) - len(kept))
+
+
+MAX_QUERIES = 200
+
+
+def parse_queries(text: str) -> tuple[Query, ...]:
+    r"""One query a line: ``name: grades`` (labels as ``D1=3``) and optionally ``| grades of judged documents that
+    were not retrieved``. Errors name the line.
+
+    >>> [q.name for q in parse_queries("q1: 3, 2, 0\nq2: 1 | 3")]
+    ['q1', 'q2']
+    >>> parse_queries("q1: 3, 2, 0\nq2: 1 | 3")[1].judged_grades
+    (1.0, 3.0)
+    >>> parse_queries("q1: x")
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: Line 1 (q1): Item 1 ('x') is not a number.
+    """
+    lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]
+    lines = [(number, line) for number, line in lines if line]
+    if not lines:
+        msg = "Enter at least one query, one a line, e.g.  q1: 3, 2, 0, 1"
+        raise NdcgError(msg)
+    if len(lines) > MAX_QUERIES:
+        msg = f"Got {len(lines)} queries; at most {MAX_QUERIES} are accepted here."
+        raise NdcgError(msg)
+    queries = []
+    names: set[str] = set()
+    for number, line in lines:
+        # The first ':' ends the name; label documents with '=' here ("q1: D1=3, D2=0").
+        name, _, rest = line.partition(":") if ":" in line.split("|")[0] else ("", "", line)
+        name = name.strip() or f"q{number}"
+        if name in names:
+            msg = f"Line {number}: the query name {name!r} is used twice."
+            raise NdcgError(msg, item=number)
+        names.add(name)
+        shown_text, _, unretrieved_text = rest.partition("|")
+        try:
+            shown = parse_grades(shown_text).grades
+            unretrieved = parse_grades(unretrieved_text).grades if unretrieved_text.strip() else ()
+        except NdcgError as error:
+            msg = f"Line {number} ({name}): {error}"
+            raise NdcgError(msg, item=number) from None
+        queries.append(Query(shown, shown + unretrieved, name))
+    return tuple(queries)
+
+
+def queries_table(
+    queries: Sequence[Query], convention: Convention, *, threshold: float = 1.0
+) -> pd.DataFrame:
+    """Per query: length, nDCG@k and the binary metrics, then a row of means (MAP, MRR).
+
+    >>> table = queries_table([Query((3, 2, 3, 0, 1, 2), name="a")], Convention(cutoff_k=5))
+    >>> table.columns.tolist()
+    ['query', 'shown', 'nDCG@5', 'P@5', 'R@5', 'AP', 'RR']
+    """
+    label = convention.label
+    at = "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
+    rows: list[dict[str, object]] = []
+    values: list[list[float]] = []
+    for query in queries:
+        result = evaluate(query.grades, convention, judged_grades=query.judged_grades)
+        unretrieved = len(query.judged_grades or query.grades) - len(query.grades)
+        missed = (query.judged_grades or query.grades)[len(query.grades) :][: max(unretrieved, 0)]
+        binary = binary_scores(
+            query.grades,
+            threshold=threshold,
+            cutoff_k=convention.cutoff_k,
+            unretrieved_relevant=sum(1 for g in missed if g >= threshold),
+        )
+        numbers = [
+            result.ndcg,
+            binary.precision_at_k,
+            binary.recall_at_k,
+            binary.average_precision,
+            binary.reciprocal_rank,
+        ]
+        values.append(numbers)
+        rows.append(
+            {"query": query.name, "shown": str(len(query.grades)), **_cells(numbers, label, at)}
+        )
+    means = mean_ndcg(queries, convention).mean
+    other_means = [_nanmean([v[i] for v in values]) for i in range(1, 5)]
+    rows.append({"query": "mean", "shown": "", **_cells([means, *other_means], label, at)})
+    return pd.DataFrame(rows)
+
+
+def _nanmean(values: list[float]) -> float:
+    kept = [v for v in values if not math.isnan(v)]
+    return math.fsum(kept) / len(kept) if kept else math.nan
+
+
+def _cells(numbers: list[float], label: str, at: str) -> dict[str, str]:
+    names = [label, f"P{at}", f"R{at}", "AP", "RR"]
+    return {name: format_real(value) for name, value in zip(names, numbers, strict=True)}
+
+
+def mean_variants(queries: Sequence[Query], convention: Convention) -> pd.DataFrame:
+    """The mean nDCG@k when short queries (fewer than k results) are summed to their length
+    (seed 001), padded with zeros against an ideal from all judged documents, or dropped.
+
+    >>> qs = [Query((3, 2, 3, 0, 1, 2), name="a"), Query((3,), (3, 3), "b")]
+    >>> mean_variants(qs, Convention(cutoff_k=5))["mean nDCG"].tolist()
+    ['0.931', '0.737', '0.861']
+    """
+    k = convention.cutoff_k
+    short = [q for q in queries if k is not None and len(q.grades) < k]
+    long = [q for q in queries if q not in short]
+    judged = convention.with_changes(ideal=IdealSource.JUDGED)
+    padded = [Query(q.grades, q.judged_grades or q.grades, q.name) for q in queries]
+    rows = [
+        ("summed to their own length (seed 001)", mean_ndcg(queries, convention), len(queries)),
+        ("padded with zeros, ideal from judged documents", mean_ndcg(padded, judged), len(queries)),
+    ]
+    dropped = mean_ndcg(long, convention).mean if long else math.nan
+    out = [
+        {"short queries": name, "mean nDCG": format_real(result.mean), "queries": str(count)}
+        for name, result, count in rows
+    ]
+    out.append(
+        {"short queries": "dropped", "mean nDCG": format_real(dropped), "queries": str(len(long))}
+    )
+    return pd.DataFrame(out)
+
+
+def zero_ideal_means(queries: Sequence[Query], convention: Convention) -> pd.DataFrame:
+    """The mean under each zero-ideal policy, and how many queries it counts.
+
+    >>> zero_ideal_means([Query((1, 0)), Query((0, 0))], Convention())["mean nDCG"].tolist()
+    ['0.5', '1', 'undefined', '1']
+    """
+    rows = []
+    for policy in ZeroIdeal:
+        result = mean_ndcg(queries, convention.with_changes(zero_ideal=policy))
+        rows.append(
+            {
+                "no relevant document scores": policy.value,
+                "mean nDCG": format_real(result.mean),
+                "queries counted": str(result.counted),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+DISAGREEING_QUERIES = (
+    Query((3.0, 0.0, 0.0), (3.0, 0.0, 0.0, 1.0, 1.0, 1.0), "one excellent result first"),
+    Query((1.0, 1.0, 1.0), (1.0, 1.0, 1.0, 3.0), "three fair results"),
+)
+
+
+def metrics_disagree(threshold: float = 1.0) -> pd.DataFrame:
+    """Two rankings for the same information need on which nDCG and the binary metrics
+    disagree: graded gain prefers the excellent document, precision the many fair ones.
+
+    >>> metrics_disagree()[["query", "nDCG@3", "P@3"]].values.tolist()[:2]
+    [['one excellent result first', '0.726', '0.333'], ['three fair results', '0.516', '1']]
+    """
+    table = queries_table(
+        DISAGREEING_QUERIES, Convention(cutoff_k=3, ideal=IdealSource.JUDGED), threshold=threshold
+    )
+    return table.iloc[:-1]

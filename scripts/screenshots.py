@@ -22,6 +22,7 @@ PAGES = {
     "step_by_step": "step_by_step",
     "drawbacks": "drawbacks",
     "conventions": "conventions",
+    "queries": "queries",
 }
 OUT = ROOT / "screenshots"
 

@@ -1,0 +1,76 @@
+"""Several queries: per-query nDCG@k, the mean over queries, and the binary metrics beside it."""
+
+import streamlit as st
+
+from components.widgets import current_convention, parsed_queries_input
+from ndcg_core.queries import mean_variants, metrics_disagree, queries_table, zero_ideal_means
+
+DEFAULT_QUERIES = """seed000: 3, 2, 3, 0, 1, 2
+seed004: 3, 2, 0, 0, 1
+short: 3, 1 | 3, 2
+nothing relevant: 0, 0, 0"""
+
+convention = current_convention()
+st.header("Several queries", anchor=False)
+st.caption(
+    "One list says little about a search engine. Keep a few queries, each with its own "
+    "ranked grades, and average their nDCG@k, as seed 001's NDCG(Q, k) does."
+)
+
+st.latex(
+    r"NDCG(Q, k) = \frac{1}{|Q|} \sum_{j=1}^{|Q|} Z_{k,j} \sum_{m=1}^{k}"
+    r" \frac{2^{R(j,m)} - 1}{\log_2(1 + m)}"
+)
+st.caption(
+    "Z normalises each query so that its ideal order scores 1. Seed 001 writes the gain as "
+    "2^R - 1; the sidebar's gain applies here."
+)
+left, right = st.columns([0.6, 0.4], gap="large")
+with left:
+    queries = parsed_queries_input(
+        "Queries, one a line: name: grades | grades of judged documents it did not retrieve",
+        key="queries_text",
+        default=DEFAULT_QUERIES,
+    )
+with right:
+    threshold = st.number_input(
+        "Relevant from grade",
+        min_value=0.0,
+        value=1.0,
+        step=1.0,
+        key="queries_threshold",
+        help="The binary metrics (precision, recall, AP, RR) count a document as relevant when "
+        "its grade is at least this.",
+    )
+    if convention.cutoff_k is None:
+        st.info(
+            "Set a cutoff k in the sidebar (say 5): seed 001's formula sums each query to k, "
+            "or to its own length k' when it shows fewer results.",
+            icon=":material/info:",
+        )
+
+if queries:
+    st.subheader("Each query and the mean", anchor=False)
+    st.table(queries_table(queries, convention, threshold=threshold), hide_index=True)
+
+    st.subheader("Queries with fewer than k results", anchor=False)
+    st.markdown(
+        "Seed 001 sums such a query only to its own length, so a query that shows one perfect "
+        "result scores 1. Padding it with zeros against an ideal built from everything judged, "
+        "or leaving it out, gives other means:"
+    )
+    st.table(mean_variants(queries, convention), hide_index=True)
+
+    st.subheader("A query with no relevant document", anchor=False)
+    st.markdown("Its nDCG is 0 / 0. What the mean does with it depends on the convention:")
+    st.table(zero_ideal_means(queries, convention), hide_index=True)
+
+st.subheader("When the metrics disagree", anchor=False)
+st.markdown(
+    "nDCG weighs grades; precision, recall, AP and RR only ask relevant or not. For the same "
+    "need (one excellent and three fair documents judged), the first ranking shows the "
+    "excellent one and two misses, the second shows the three fair ones: nDCG prefers the "
+    "first, precision and AP the second. MAP, like precision, ignores how relevant a document is "
+    "beyond the threshold; nDCG ignores nothing but the order past k."
+)
+st.table(metrics_disagree(threshold=threshold), hide_index=True)

@@ -1,0 +1,40 @@
+"""The Several queries page through AppTest."""
+
+from __future__ import annotations
+
+from ndcg_core import Convention
+from ndcg_core.queries import mean_ndcg, parse_queries
+from tests.pages.conftest import open_app
+
+PAGE = "pages/queries.py"
+
+
+def test_default_queries_and_their_mean() -> None:
+    at = open_app(page=PAGE)
+    table = at.table[0].value
+    assert table["query"].tolist()[-1] == "mean"
+    assert table.loc[0, "nDCG"] == "0.961"  # seed 000's list
+    assert table.loc[1, "nDCG"] == "0.976"  # seed 004's list
+
+
+def test_a_cutoff_and_exponential_gain_follow_the_sidebar() -> None:
+    at = open_app({"k": "3", "gain": "exponential"}, page=PAGE)
+    text = at.text_area(key="queries_text").value
+    expected = mean_ndcg(parse_queries(text), Convention(cutoff_k=3, gain="exponential")).mean
+    table = at.table[0].value
+    assert table["nDCG@3"].tolist()[-1] == f"{expected:.3f}".rstrip("0").rstrip(".")
+
+
+def test_zero_ideal_policies_move_the_mean() -> None:
+    at = open_app(page=PAGE)
+    means = at.table[2].value
+    assert means["queries counted"].tolist() == ["4", "4", "4", "3"]
+    assert means["mean nDCG"].tolist()[2] == "undefined"
+
+
+def test_a_bad_line_is_named_and_the_page_stays_up() -> None:
+    at = open_app(page=PAGE)
+    at.text_area(key="queries_text").input("a: 1, 2\nb: 3, x").run()
+    assert not at.exception
+    assert any("Line 2 (b)" in e.value.replace("\\", "") for e in at.error)
+    assert at.table  # the disagreement table still shows
