@@ -26,6 +26,7 @@ navigation = st.navigation(
         st.Page("pages/drawbacks.py", title="Drawbacks", icon=":material/warning:"),
         st.Page("pages/conventions.py", title="Conventions", icon=":material/tune:"),
         st.Page("pages/queries.py", title="Several queries", icon=":material/stacks:"),
+        st.Page("pages/runs.py", title="Your run", icon=":material/upload_file:"),
     ]
 )
 convention = convention_picker()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -750,3 +751,66 @@ def parsed_queries_input(label: str, *, key: str, default: str) -> tuple[Query, 
     except NdcgError as error:
         st.error(plain(str(error)), icon=":material/error:")
         return None
+
+
+# --------------------------------------------------------------------------- evaluation files
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+
+def evaluation_file(
+    label: str, *, key: str, reader: Callable[[bytes], pd.DataFrame], example: str | None
+) -> tuple[pd.DataFrame | None, str]:
+    """An uploader whose file the core reads; the example file stands in until one is given.
+
+    Returns the table (None if neither) and where it came from. A bad file shows its error
+    right under the uploader and the last good file of that uploader stays in use.
+    """
+    uploaded = st.file_uploader(label, key=key, type=None, help="TREC format or CSV with a header.")
+    state_key = f"{key}_last_good"
+    if uploaded is not None:
+        with st.spinner(f"Reading {plain(uploaded.name)}…"):
+            try:
+                table = reader(uploaded.getvalue())
+            except NdcgError as error:
+                st.error(f"{plain(uploaded.name)}: {plain(str(error))}", icon=":material/error:")
+            else:
+                st.session_state[state_key] = (table, uploaded.name)
+    if state_key in st.session_state:
+        table, name = st.session_state[state_key]
+        return table, name
+    if example is None:
+        return None, ""
+    return _cached_example(example, reader), f"example: {example}"
+
+
+@st.cache_data(show_spinner=False)
+def _cached_example(name: str, _reader: Callable[[bytes], pd.DataFrame]) -> pd.DataFrame:
+    return _reader((ASSETS / name).read_bytes())
+
+
+def open_in_playground(
+    grades: tuple[float, ...], labels: tuple[str, ...], unretrieved: tuple[float, ...]
+) -> None:
+    """Make this ranking the shared list and go to the Playground."""
+    _store_list(GradeList(grades, labels))
+    _store_unretrieved(unretrieved)
+    st.switch_page("pages/playground.py")
+
+
+# --------------------------------------------------------------------------- page guard
+
+
+def run_through_app() -> None:
+    """Make sure this page runs inside app.py (sidebar, state, URL), even from a deep link.
+
+    With a folder named ``pages/`` beside the entry script, Streamlit (1.67) starts a fresh
+    server in its old pages-directory mode: the first deep link (say /drawbacks) runs the page
+    file alone, without app.py, until some run has called st.navigation. Every page calls
+    this first; in that case it switches the server to st.navigation mode and reruns.
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()

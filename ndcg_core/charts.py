@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any, cast
 
 import altair as alt
+import numpy as np
 import pandas as pd
 
 from ndcg_core.metrics import Evaluation
@@ -265,5 +266,52 @@ def variants_chart(variants: pd.DataFrame, *, width: int = 420) -> alt.Chart:
             tooltip=["choice:N", alt.Tooltip("ndcg_value:Q", title="nDCG", format=".3f")],
         )
         .properties(width=width)
+    )
+    return cast(alt.Chart, chart)
+
+
+def histogram_chart(values: np.ndarray, *, title: str, width: int = 380) -> alt.Chart:
+    """How per-query scores spread between 0 and 1.
+
+    >>> histogram_chart(np.array([0.1, 0.9]), title="nDCG").to_dict()["mark"]["type"]
+    'bar'
+    """
+    frame = pd.DataFrame({"score": values[~np.isnan(values)]})
+    chart = (
+        alt.Chart(frame)
+        .mark_bar(color=_COLOURS[0])
+        .encode(
+            x=alt.X("score:Q", bin=alt.Bin(extent=[0, 1], step=0.1), title=title),
+            y=alt.Y("count():Q", title="queries"),
+            tooltip=[alt.Tooltip("count():Q", title="queries")],
+        )
+        .properties(width=width, height=260)
+    )
+    return cast(alt.Chart, chart)
+
+
+def difference_chart(paired: pd.DataFrame, *, width: int = 760) -> alt.Chart:
+    """One bar per query: run B minus run A, sorted, better and worse told apart by sign
+    and by colour (expects ``qid`` and ``difference``).
+
+    >>> frame = pd.DataFrame({"qid": ["a", "b"], "difference": [0.2, -0.1]})
+    >>> difference_chart(frame).to_dict()["mark"]["type"]
+    'bar'
+    """
+    frame = paired.assign(change=np.where(paired["difference"] >= 0, "B better", "B worse"))
+    chart = (
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            x=alt.X("qid:N", sort="-y", title="query", axis=alt.Axis(labelAngle=-45)),
+            y=alt.Y("difference:Q", title="nDCG of B minus nDCG of A"),
+            color=alt.Color(
+                "change:N",
+                title=None,
+                scale=alt.Scale(domain=["B better", "B worse"], range=[_CURVE_COLOUR, _COLOURS[1]]),
+            ),
+            tooltip=["qid:N", alt.Tooltip("difference:Q", format=".3f")],
+        )
+        .properties(width=width, height=240)
     )
     return cast(alt.Chart, chart)

@@ -8,6 +8,7 @@ from components.widgets import (
     current_unretrieved,
     parsed_text_input,
     plain,
+    run_through_app,
 )
 from ndcg_core.charts import variants_chart
 from ndcg_core.lessons import (
@@ -20,6 +21,8 @@ from ndcg_core.lessons import (
     zero_ideal_policies,
 )
 from ndcg_core.parsing import format_grades
+
+run_through_app()
 
 convention = current_convention()
 grade_list = current_list()

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from components.widgets import side_by_side
+from components.widgets import run_through_app, side_by_side
 from ndcg_core import TiePolicy, format_real
 from ndcg_core.charts import curves_chart
 from ndcg_core.lessons import (
@@ -13,6 +13,8 @@ from ndcg_core.lessons import (
     seed004_pair,
 )
 from ndcg_core.tables import format_frame
+
+run_through_app()
 
 st.header("Drawbacks", anchor=False)
 st.caption(

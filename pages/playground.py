@@ -10,8 +10,11 @@ from components.widgets import (
     metric_row,
     order_controls,
     position_table,
+    run_through_app,
     sync_url,
 )
+
+run_through_app()
 
 st.header("Playground", anchor=False)
 st.caption(

@@ -2,8 +2,10 @@
 
 import streamlit as st
 
-from components.widgets import current_convention, parsed_queries_input
+from components.widgets import current_convention, parsed_queries_input, run_through_app
 from ndcg_core.queries import mean_variants, metrics_disagree, queries_table, zero_ideal_means
+
+run_through_app()
 
 DEFAULT_QUERIES = """seed000: 3, 2, 3, 0, 1, 2
 seed004: 3, 2, 0, 0, 1

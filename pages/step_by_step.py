@@ -8,12 +8,15 @@ from components.widgets import (
     grade_editor,
     list_key,
     list_summary,
+    run_through_app,
     table_columns,
     worked_step,
 )
 from ndcg_core.lessons import log_base_comparison
 from ndcg_core.tables import column_names
 from ndcg_core.worked import all_steps
+
+run_through_app()
 
 convention = current_convention()
 st.header("Step by step", anchor=False)

@@ -23,6 +23,7 @@ PAGES = {
     "drawbacks": "drawbacks",
     "conventions": "conventions",
     "queries": "queries",
+    "runs": "runs",
 }
 OUT = ROOT / "screenshots"
 
@@ -38,7 +39,7 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 1366, "height": 768})
             for name, path in PAGES.items():
                 page.goto(f"{server.url}/{path}")
-                page.get_by_test_id("stTable").first.wait_for()
+                page.locator('[data-testid="stTable"], [data-testid="stMetric"]').first.wait_for()
                 page.wait_for_load_state("networkidle")
                 page.screenshot(path=str(OUT / f"{name}-fold.png"))
                 height = page.evaluate(

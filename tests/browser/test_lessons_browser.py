@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -43,3 +46,23 @@ def test_the_list_follows_the_reader_through_every_lesson(
 
     go_to(page, "Conventions")
     expect(page.get_by_test_id("stTable").first).to_contain_text("0.976")
+
+
+@pytest.fixture
+def fresh_server(tmp_path: Path) -> Iterator[StreamlitServer]:
+    server = StreamlitServer("app.py", tmp_path / "streamlit.log")
+    yield server
+    log = server.log()
+    server.stop()
+    assert "Traceback" not in log, log
+
+
+def test_a_deep_link_to_a_lesson_works_on_a_fresh_server(
+    page: Page, fresh_server: StreamlitServer
+) -> None:
+    # The very first request of this server is a deep link (a teacher's prepared link).
+    page.goto(f"{fresh_server.url}/drawbacks?k=3")
+    expect(page.get_by_role("heading", name="Drawbacks", exact=True)).to_be_visible()
+    expect(page.get_by_test_id("stSidebar")).to_contain_text("Convention")
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect(page.get_by_text("nDCG@3, linear gain")).to_be_visible()

@@ -1,0 +1,133 @@
+"""Your run: score a whole evaluation file, per query, with a confidence interval, and compare two."""
+
+import numpy as np
+import streamlit as st
+
+from components.widgets import (
+    current_convention,
+    evaluation_file,
+    open_in_playground,
+    plain,
+    run_through_app,
+)
+from ndcg_core import TiePolicy, format_real
+from ndcg_core.charts import difference_chart, histogram_chart
+from ndcg_core.runs import (
+    bootstrap_interval,
+    compare_runs,
+    evaluate_run,
+    paired_randomization_test,
+    query_ranking,
+    read_qrels,
+    read_run,
+)
+
+run_through_app()
+
+st.header("Your run", anchor=False)
+st.caption(
+    "Upload judgements (qrels: qid 0 docid grade) and a run (qid Q0 docid rank score tag), "
+    "or CSV files with a header. Until you do, a small example is scored."
+)
+sidebar_convention = current_convention()
+left, middle, right = st.columns(3)
+with left:
+    qrels, qrels_name = evaluation_file(
+        "Judgements (qrels)", key="runs_qrels", reader=read_qrels, example="example.qrels"
+    )
+with middle:
+    run_a, run_a_name = evaluation_file(
+        "Run A", key="runs_a", reader=read_run, example="example_run_bm25.txt"
+    )
+with right:
+    run_b, run_b_name = evaluation_file(
+        "Run B (optional, to compare)",
+        key="runs_b",
+        reader=read_run,
+        example="example_run_neural.txt",
+    )
+
+options_left, options_right = st.columns(2)
+ties = options_left.selectbox(
+    "Tied scores in runs",
+    [p.value for p in TiePolicy],
+    index=[p.value for p in TiePolicy].index("trec_eval"),
+    key="runs_ties",
+    help="Evaluation files expect trec_eval's rule (score, then document id, descending); "
+    "the sidebar's other choices apply as they are.",
+)
+missing_zero = options_right.toggle(
+    "Judged queries missing from a run score 0", value=True, key="runs_missing_zero"
+)
+convention = sidebar_convention.with_changes(ties=TiePolicy(ties))
+st.caption(f"Scoring {plain(str(convention))}; qrels: {plain(qrels_name)}.")
+
+if qrels is not None and run_a is not None:
+    scores_a = evaluate_run(run_a, qrels, convention, score_missing_as_zero=missing_zero)
+    values = scores_a.per_query["ndcg"].to_numpy(dtype=np.float64)
+    low, high = bootstrap_interval(values)
+    mean_box, queries_box, missing_box = st.columns(3)
+    mean_box.metric(
+        f"Mean {convention.label}, run A",
+        format_real(scores_a.mean),
+        help="95% bootstrap interval below: queries resampled 2,000 times.",
+    )
+    mean_box.caption(f"95% interval {format_real(low)} to {format_real(high)}")
+    queries_box.metric("Queries scored", str(len(scores_a.per_query)))
+    missing_text = f"{scores_a.missing_from_run} judged queries were not in the run and " + (
+        "scored 0." if missing_zero else "were left out."
+    )
+    if scores_a.not_judged:
+        missing_text += f" {scores_a.not_judged} run queries had no judgements and were skipped."
+    missing_box.caption(missing_text)
+
+    table_box, chart_box = st.columns([1, 1])
+    shown = scores_a.per_query.assign(ndcg=scores_a.per_query["ndcg"].round(4))
+    table_box.dataframe(
+        shown[["qid", "ndcg", "retrieved", "relevant"]], hide_index=True, height=300
+    )
+    chart_box.altair_chart(histogram_chart(values, title=f"{convention.label} per query"))
+
+    worst = scores_a.per_query.nsmallest(3, "ndcg")
+    st.caption(
+        "Lowest: "
+        + ", ".join(
+            f"{plain(str(q))} ({format_real(v)})"
+            for q, v in zip(worst["qid"], worst["ndcg"], strict=True)
+        )
+    )
+    pick, go = st.columns([3, 1], vertical_alignment="bottom")
+    qid = pick.selectbox(
+        "Look at one query in the Playground", scores_a.per_query["qid"], key="runs_pick"
+    )
+    if go.button("Open in Playground", key="runs_open", width="stretch"):
+        open_in_playground(*query_ranking(run_a, qrels, str(qid), TiePolicy(ties)))
+
+    if run_b is not None:
+        st.subheader("Run A against run B", anchor=False)
+        scores_b = evaluate_run(run_b, qrels, convention, score_missing_as_zero=missing_zero)
+        paired = compare_runs(scores_a, scores_b)
+        better = int((paired["difference"] > 1e-12).sum())
+        worse = int((paired["difference"] < -1e-12).sum())
+        p_value = paired_randomization_test(
+            paired["ndcg_b"].to_numpy(np.float64), paired["ndcg_a"].to_numpy(np.float64)
+        )
+        a_box, b_box, p_box = st.columns(3)
+        a_box.metric("Run A", format_real(scores_a.mean))
+        b_box.metric(
+            "Run B",
+            format_real(scores_b.mean),
+            delta=format_real(scores_b.mean - scores_a.mean),
+        )
+        p_box.metric("p-value (paired randomisation)", format_real(p_value))
+        st.markdown(
+            f"Run B is better on **{better}** queries and worse on **{worse}** "
+            f"(of {len(paired)}). If A and B were really the same system, a mean difference at "
+            f"least this large would turn up by chance with probability {format_real(p_value)}"
+            + (
+                ": unlikely, so the difference is probably real."
+                if p_value < 0.05
+                else ": not rare enough to rule chance out."
+            )
+        )
+        st.altair_chart(difference_chart(paired))

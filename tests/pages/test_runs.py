@@ -1,0 +1,72 @@
+"""The Your run page through AppTest: example files, uploads, bad files, comparison."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from ndcg_core import Convention, format_real
+from ndcg_core.runs import evaluate_run, read_qrels, read_run
+from tests.pages.conftest import open_app
+
+PAGE = "pages/runs.py"
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+
+def metric_values(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def example_mean(run_file: str, ties: str = "trec_eval") -> float:
+    qrels = read_qrels((ASSETS / "example.qrels").read_bytes())
+    run = read_run((ASSETS / run_file).read_bytes())
+    return evaluate_run(run, qrels, Convention(ties=ties)).mean
+
+
+def test_the_example_is_scored_until_files_are_given() -> None:
+    at = open_app(page=PAGE)
+    values = metric_values(at)
+    assert values["Mean nDCG, run A"] == format_real(example_mean("example_run_bm25.txt"))
+    assert values["Run B"] == format_real(example_mean("example_run_neural.txt"))
+    assert values["Queries scored"] == "20"
+
+
+def test_an_uploaded_run_replaces_the_example() -> None:
+    at = open_app(page=PAGE)
+    at.file_uploader(key="runs_qrels").upload("q.txt", b"a 0 d1 2\na 0 d2 1\nb 0 d3 1\n").run()
+    at.file_uploader(key="runs_a").upload("r.txt", b"a Q0 d2 1 2 x\na Q0 d1 2 1 x\n").run()
+    assert not at.exception
+    values = metric_values(at)
+    # query a: grades 1, 2 against ideal 2, 1; query b missing from the run scores 0
+    expected = np.mean([(1 + 2 / np.log2(3)) / (2 + 1 / np.log2(3)), 0.0])
+    assert values["Mean nDCG, run A"] == format_real(float(expected))
+    assert any("1 judged queries were not in the run" in c.value for c in at.caption)
+
+
+def test_a_malformed_file_is_named_and_the_last_good_one_stays() -> None:
+    at = open_app(page=PAGE)
+    before = metric_values(at)["Mean nDCG, run A"]
+    at.file_uploader(key="runs_a").upload("bad.txt", b"q01 Q0 d1 1 2.0\n").run()
+    assert not at.exception
+    errors = [e.value.replace("\\", "") for e in at.error]
+    assert any("bad.txt: Line 1 of the run file has 5 columns; expected 6" in e for e in errors)
+    assert metric_values(at)["Mean nDCG, run A"] == before
+
+
+def test_tie_policy_and_missing_queries_options() -> None:
+    at = open_app(page=PAGE)
+    at.selectbox(key="runs_ties").set_value("average").run()
+    assert metric_values(at)["Mean nDCG, run A"] == format_real(
+        example_mean("example_run_bm25.txt", ties="average")
+    )
+
+
+def test_open_a_query_in_the_playground() -> None:
+    at = open_app(page=PAGE)
+    at.selectbox(key="runs_pick").set_value("q04").run()
+    at.button(key="runs_open").click().run()
+    assert not at.exception
+    labels = at.session_state["lab_list"].labels
+    assert all(label.startswith("doc04-") for label in labels)
+    assert len(labels) == 15
