@@ -134,7 +134,7 @@ CONVENTION_FIELDS: Mapping[str, FieldInfo] = MappingProxyType(
                 Choice("average", "average over the tie", "scikit-learn (McSherry & Najork 2008)"),
                 Choice("pessimistic", "worst grade first", "a lower bound"),
                 Choice("optimistic", "best grade first", "an upper bound"),
-                Choice("trec_eval", "score, then doc id descending", "trec_eval, ranx"),
+                Choice("trec_eval", "score, then doc id descending", "trec_eval"),
             ),
         ),
         "zero_ideal": FieldInfo(
@@ -380,7 +380,9 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                     negative_grades=NegativeGrades.AS_ZERO,
                 ),
                 "Järvelin-Kekäläinen's gain (rel) with a log2(rank+1) discount, ideal from the "
-                "qrels, ties broken as trec_eval does, no relevant document scores 0.",
+                "qrels, grades below 1 ignored, no relevant document scores 0. Ties: ranx orders "
+                "equal scores by an unstable sort of its own, which no tie policy reproduces; "
+                "this preset uses trec_eval's rule, so runs with tied scores can differ slightly.",
             ),
             Preset(
                 "ranx_ndcg_burges",
@@ -391,7 +393,8 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                     ties=TiePolicy.TREC_EVAL,
                     negative_grades=NegativeGrades.AS_ZERO,
                 ),
-                "Burges et al. 2005: gain 2^rel - 1, log2(rank+1), ideal from the qrels.",
+                "Burges et al. 2005: gain 2^rel - 1, log2(rank+1), ideal from the qrels; ties as "
+                "for ranx ndcg.",
             ),
             Preset(
                 "jk2002",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -69,33 +70,49 @@ def _read_table(text: str, what: str, trec_columns: list[str], wanted: list[str]
             )
             raise NdcgError(msg)
         frame = frame[wanted]
-        line_offset = 2  # header line, then 1-based
+
+        def line_of(row: int) -> int:
+            return row + 2  # the header is line 1
     else:
-        lines = text.splitlines()
-        counts = pd.Series([len(line.split()) for line in lines])
-        bad = counts[(counts != len(trec_columns)) & (counts != 0)]
-        if not bad.empty:
-            number = int(bad.index[0]) + 1
+        try:
+            frame = pd.read_csv(
+                io.StringIO(text),
+                sep=r"\s+",
+                header=None,
+                names=trec_columns,
+                dtype=str,
+                engine="c",
+                keep_default_na=False,  # "nan" or "NA" is a bad number to report, not a gap
+                na_values=[""],
+            )
+        except pd.errors.ParserError as error:
+            # The C parser says "Expected 6 fields in line 7, saw 8" (lines count from 1,
+            # blank ones included).
+            found = re.search(r"line (\d+), saw (\d+)", str(error))
+            number, seen = (int(found.group(1)), found.group(2)) if found else (0, "more")
             msg = (
-                f"Line {number} of the {what} file has {int(bad.iloc[0])} columns; expected "
+                f"Line {number} of the {what} file has {seen} columns; expected "
+                f"{len(trec_columns)}: {' '.join(trec_columns)}."
+            )
+            raise NdcgError(msg, item=number or None) from None
+        short = frame.isna().any(axis=1)
+        if short.any():
+            row = int(np.flatnonzero(short.to_numpy())[0])
+            number = _line_number(text, row)
+            columns = int(frame.iloc[row].notna().sum())
+            msg = (
+                f"Line {number} of the {what} file has {columns} columns; expected "
                 f"{len(trec_columns)}: {' '.join(trec_columns)}."
             )
             raise NdcgError(msg, item=number)
-        kept = [line for line, count in zip(lines, counts, strict=True) if count]
-        frame = pd.read_csv(
-            io.StringIO("\n".join(kept)),
-            sep=r"\s+",
-            header=None,
-            names=trec_columns,
-            dtype=str,
-            engine="c",
-            keep_default_na=False,
-            na_values=[""],
-        )[wanted]
-        line_offset = 1
+        frame = frame[wanted]
+
+        def line_of(row: int) -> int:
+            return _line_number(text, row)
+
     empty = frame.isna().any(axis=1)
     if empty.any():
-        number = int(np.flatnonzero(empty.to_numpy())[0]) + line_offset
+        number = line_of(int(np.flatnonzero(empty.to_numpy())[0]))
         msg = f"Line {number} of the {what} file has an empty field."
         raise NdcgError(msg, item=number)
     number_column = wanted[-1]
@@ -104,20 +121,31 @@ def _read_table(text: str, what: str, trec_columns: list[str], wanted: list[str]
     if bad_numbers.any():
         row = int(np.flatnonzero(bad_numbers.to_numpy())[0])
         msg = (
-            f"Line {row + line_offset} of the {what} file: the {number_column} "
+            f"Line {line_of(row)} of the {what} file: the {number_column} "
             f"{frame[number_column].iloc[row]!r} is not a finite number."
         )
-        raise NdcgError(msg, item=row + line_offset)
+        raise NdcgError(msg, item=line_of(row))
     frame[number_column] = values.astype(np.float64)
     duplicated = frame.duplicated(["qid", "docid"])
     if duplicated.any():
         row = int(np.flatnonzero(duplicated.to_numpy())[0])
         msg = (
-            f"Line {row + line_offset} of the {what} file repeats document "
+            f"Line {line_of(row)} of the {what} file repeats document "
             f"{frame['docid'].iloc[row]!r} for query {frame['qid'].iloc[row]!r}."
         )
-        raise NdcgError(msg, item=row + line_offset)
+        raise NdcgError(msg, item=line_of(row))
     return frame.reset_index(drop=True)
+
+
+def _line_number(text: str, row: int) -> int:
+    """The 1-based line of the row-th non-blank line (only on the error path)."""
+    seen = -1
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            seen += 1
+            if seen == row:
+                return number
+    return row + 1
 
 
 def read_qrels(data: bytes) -> pd.DataFrame:

@@ -137,3 +137,16 @@ def test_randomization_test_finds_a_real_difference_and_not_a_fake_one() -> None
     assert paired_randomization_test(base + 0.1, base) < 0.01
     noise = rng.normal(0, 0.05, 50)
     assert paired_randomization_test(base + noise, base - noise) > 0.01
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"q1 Q0 d1 1 2 t\n\nq1 Q0 d2 2 1 t extra\n", r"Line 3 of the run file has 7 columns"),
+        (b"q1 Q0 d1 1 2 t\n\nq1 Q0 d2 2 x t\n", r"Line 3 of the run file: the score 'x'"),
+        (b"q1 Q0 d1 1 2 t\n\nq1 Q0 d2\n", r"Line 3 of the run file has 3 columns"),
+    ],
+)
+def test_line_numbers_count_blank_lines(data, message) -> None:
+    with pytest.raises(NdcgError, match=message):
+        read_run(data)

@@ -1,0 +1,130 @@
+"""Mean nDCG@10 of a 1,000,000-line run, end to end from files: ours, pytrec_eval and ranx.
+
+Run: .venv/bin/pip install -e '.[bench]' && .venv/bin/python benchmarks/batch.py [queries]
+
+Generates (seeded) a run of 10,000 queries x 100 documents with tied scores and qrels of
+30 judged documents per query (10 of them never retrieved), then times, each in a fresh
+process so nothing is warm: reading both files and computing mean nDCG@10 under trec_eval's
+convention. Checks that the three agree and prints the ratios and our peak memory.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+
+OURS = """
+import json, resource, sys, time
+start = time.perf_counter()
+from ndcg_core import PRESETS
+from ndcg_core.runs import evaluate_run, read_qrels, read_run
+qrels = read_qrels(open(sys.argv[1], "rb").read())
+run = read_run(open(sys.argv[2], "rb").read())
+scores = evaluate_run(run, qrels, PRESETS["trec_eval_ndcg_cut"].convention, score_missing_as_zero=False)
+seconds = time.perf_counter() - start
+per_query = dict(zip(scores.per_query["qid"], scores.per_query["ndcg"].tolist()))
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"seconds": seconds, "mean": scores.mean, "per_query": per_query, "peak_mb": peak}))
+"""
+
+PYTREC = """
+import json, sys, time
+start = time.perf_counter()
+import pytrec_eval
+with open(sys.argv[1]) as f:
+    qrels = pytrec_eval.parse_qrel(f)
+with open(sys.argv[2]) as f:
+    run = pytrec_eval.parse_run(f)
+results = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.10"}).evaluate(run)
+seconds = time.perf_counter() - start
+per_query = {q: v["ndcg_cut_10"] for q, v in results.items()}
+mean = sum(per_query.values()) / len(per_query)
+print(json.dumps({"seconds": seconds, "mean": mean, "per_query": per_query}))
+"""
+
+RANX = """
+import json, sys, time
+start = time.perf_counter()
+from ranx import Qrels, Run, evaluate
+qrels = Qrels.from_file(sys.argv[1], kind="trec")
+run = Run.from_file(sys.argv[2], kind="trec")
+mean = float(evaluate(qrels, run, "ndcg@10"))
+seconds = time.perf_counter() - start
+print(json.dumps({"seconds": seconds, "mean": mean}))
+"""
+
+
+def write_files(folder: Path, queries: int) -> tuple[Path, Path]:
+    rng = np.random.default_rng(20261122)
+    qrels_path, run_path = folder / "bench.qrels", folder / "bench.run"
+    docs = np.arange(110)
+    with qrels_path.open("w") as qrels_file, run_path.open("w") as run_file:
+        for q in range(queries):
+            qid = f"q{q}"
+            judged = rng.choice(docs, size=30, replace=False)  # ids >= 100 are never retrieved
+            grades = rng.choice([0, 0, 1, 1, 2, 3], size=30)
+            qrels_file.write(
+                "".join(f"{qid} 0 d{d} {g}\n" for d, g in zip(judged, grades, strict=True))
+            )
+            scores = np.round(rng.random(100), 2)  # two decimals: plenty of ties
+            order = np.argsort(-scores, kind="stable")
+            run_file.write(
+                "".join(
+                    f"{qid} Q0 d{d} {rank} {scores[d]:.2f} bench\n"
+                    for rank, d in enumerate(order, start=1)
+                )
+            )
+    return qrels_path, run_path
+
+
+def timed(code: str, qrels: Path, run: Path) -> dict[str, object]:
+    output = subprocess.run(
+        [sys.executable, "-c", code, str(qrels), str(run)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout
+    result: dict[str, object] = json.loads(output.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    queries = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    with tempfile.TemporaryDirectory() as folder:
+        qrels, run = write_files(Path(folder), queries)
+        lines = sum(1 for _ in run.open())
+        print(f"run: {lines:,} lines, {queries:,} queries; qrels: {queries * 30:,} judgements")
+        ours = timed(OURS, qrels, run)
+        pytrec = timed(PYTREC, qrels, run)
+        ranx = timed(RANX, qrels, run)
+    ours_per_query = ours["per_query"]
+    pytrec_per_query = pytrec["per_query"]
+    assert isinstance(ours_per_query, dict)
+    assert isinstance(pytrec_per_query, dict)
+    worst = max(abs(ours_per_query[q] - pytrec_per_query[q]) for q in pytrec_per_query)
+    print(f"ours        {ours['seconds']:7.2f} s   mean nDCG@10 {ours['mean']:.12f}")
+    print(f"pytrec_eval {pytrec['seconds']:7.2f} s   mean nDCG@10 {pytrec['mean']:.12f}")
+    print(f"ranx (cold) {ranx['seconds']:7.2f} s   mean nDCG@10 {ranx['mean']:.12f}")
+    print(f"largest per-query difference from pytrec_eval: {worst:.2e} (must be <= 1e-9)")
+    print(f"mean difference from ranx: {abs(float(ours['mean']) - float(ranx['mean'])):.2e}")
+    print(
+        f"pytrec_eval / ours: {float(pytrec['seconds']) / float(ours['seconds']):.2f}x "
+        f"(target >= 4x); ranx / ours: {float(ranx['seconds']) / float(ours['seconds']):.2f}x "
+        f"(target >= 20x)"
+    )
+    print(f"our peak memory: {float(ours['peak_mb']):.0f} MB (target < 1,024 MB)")
+
+
+if __name__ == "__main__":
+    started = time.perf_counter()
+    main()
+    print(f"(benchmark took {time.perf_counter() - started:.0f} s)")
