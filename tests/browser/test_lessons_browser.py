@@ -30,10 +30,11 @@ def test_the_list_follows_the_reader_through_every_lesson(
 
     go_to(page, "Step by step")
     expect(page.get_by_text("Your list: 3, 2, 0, 0, 1")).to_be_visible()
-    page.get_by_role("button", name="Reveal").last.click()
-    expect(page.get_by_test_id("stMarkdownContainer").locator(".katex").last).to_contain_text(
-        "0.976"
-    )
+    reveal = page.get_by_role("button", name="Reveal").last
+    expect(reveal).to_be_enabled()
+    reveal.click()
+    expect(reveal).to_be_disabled()  # disabled once its answer shows
+    expect(page.locator(".katex", has_text="0.976")).to_be_visible()
     expect(page).to_have_url(f"{app_server.url}/step_by_step?g=3%2C+2%2C+0%2C+0%2C+1")
 
     go_to(page, "Drawbacks")
