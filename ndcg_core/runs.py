@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.csv as pa_csv
 
 from ndcg_core.conventions import (
     Convention,
@@ -148,6 +150,35 @@ def _line_number(text: str, row: int) -> int:
     return row + 1
 
 
+def _read_trec_fast(data: bytes, trec_columns: list[str], wanted: list[str]) -> pd.DataFrame | None:
+    """Arrow's multithreaded reader for clean single-space or tab separated files; None
+    when anything is off, so the careful reader can say exactly what and where."""
+    first = data[: data.find(b"\n")] if b"\n" in data else data
+    delimiter = "\t" if b"\t" in first else " "
+    names = [f"c{i}" for i in range(len(trec_columns))]
+    keep = [names[trec_columns.index(c)] for c in wanted]
+    types = {name: pa.string() for name in keep[:-1]} | {keep[-1]: pa.float64()}
+    try:
+        table = pa_csv.read_csv(
+            io.BytesIO(data),
+            read_options=pa_csv.ReadOptions(column_names=names),
+            parse_options=pa_csv.ParseOptions(delimiter=delimiter),
+            convert_options=pa_csv.ConvertOptions(
+                column_types=types, include_columns=keep, strings_can_be_null=True
+            ),
+        )
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        return None
+    frame: pd.DataFrame = table.to_pandas()
+    frame.columns = pd.Index(wanted)
+    numbers = frame[wanted[-1]].to_numpy(np.float64)
+    if frame.isna().to_numpy().any() or not np.isfinite(numbers).all():
+        return None
+    if frame.duplicated(["qid", "docid"]).any():
+        return None
+    return frame
+
+
 def read_qrels(data: bytes) -> pd.DataFrame:
     """Judgements as a frame (qid, docid, grade); errors name the first bad line.
 
@@ -155,7 +186,12 @@ def read_qrels(data: bytes) -> pd.DataFrame:
     {'qid': ['q1', 'q1'], 'docid': ['d1', 'd2'], 'grade': [2.0, 0.0]}
     """
     text = _decode(data, "qrels")
-    return _read_table(text, "qrels", ["qid", "iter", "docid", "grade"], ["qid", "docid", "grade"])
+    columns, wanted = ["qid", "iter", "docid", "grade"], ["qid", "docid", "grade"]
+    if "," not in text[: text.find("\n") % 4096 + 1]:
+        fast = _read_trec_fast(data, columns, wanted)
+        if fast is not None:
+            return fast
+    return _read_table(text, "qrels", columns, wanted)
 
 
 def read_run(data: bytes) -> pd.DataFrame:
@@ -165,12 +201,12 @@ def read_run(data: bytes) -> pd.DataFrame:
     {'qid': ['q1'], 'docid': ['d1'], 'score': [9.5]}
     """
     text = _decode(data, "run")
-    return _read_table(
-        text,
-        "run",
-        ["qid", "q0", "docid", "rank", "score", "tag"],
-        ["qid", "docid", "score"],
-    )
+    columns, wanted = ["qid", "q0", "docid", "rank", "score", "tag"], ["qid", "docid", "score"]
+    if "," not in text[: text.find("\n") % 4096 + 1]:
+        fast = _read_trec_fast(data, columns, wanted)
+        if fast is not None:
+            return fast
+    return _read_table(text, "run", columns, wanted)
 
 
 @dataclass(frozen=True)
@@ -231,77 +267,117 @@ def evaluate_run(
     trec_eval does. The average tie policy gives tied documents their group's mean gain.
     """
     convention = convention or Convention()
-    judged = qrels[qrels["qid"].isin(run["qid"].unique())]
-    merged = run.merge(qrels, on=["qid", "docid"], how="left")
-    merged = merged[merged["qid"].isin(qrels["qid"].unique())]
-    not_judged = int(run["qid"].nunique() - merged["qid"].nunique())
-    grades = _clip(
-        merged["grade"].fillna(0.0).to_numpy(np.float64), convention.negative_grades, "run"
+    # Work on integer codes: ids sorted as strings, so code order is trec_eval's docno order.
+    qid_codes, qid_names = pd.factorize(
+        pd.concat([run["qid"], qrels["qid"]], ignore_index=True), sort=True
     )
-    merged = merged.assign(grade=grades)
+    doc_codes, doc_names = pd.factorize(
+        pd.concat([run["docid"], qrels["docid"]], ignore_index=True), sort=True
+    )
+    n_run, n_queries, n_docs = len(run), len(qid_names), max(len(doc_names), 1)
+    run_q, rel_q = qid_codes[:n_run].astype(np.int64), qid_codes[n_run:].astype(np.int64)
+    run_d, rel_d = doc_codes[:n_run].astype(np.int64), doc_codes[n_run:].astype(np.int64)
+    rel_grades = qrels["grade"].to_numpy(np.float64)
+    run_scores = run["score"].to_numpy(np.float64)
+
+    # Grade of each retrieved document (unjudged: 0), by binary search on (qid, docid) keys.
+    rel_keys = rel_q * n_docs + rel_d
+    by_key = np.argsort(rel_keys, kind="stable")
+    sorted_keys = rel_keys[by_key]
+    run_keys = run_q * n_docs + run_d
+    at = np.minimum(np.searchsorted(sorted_keys, run_keys), max(len(sorted_keys) - 1, 0))
+    found = (sorted_keys[at] == run_keys) if len(sorted_keys) else np.zeros(n_run, dtype=bool)
+    grades = np.where(found, rel_grades[by_key][at] if len(sorted_keys) else 0.0, 0.0)
+
+    judged_query = np.zeros(n_queries, dtype=bool)
+    judged_query[rel_q] = True
+    in_run = np.zeros(n_queries, dtype=bool)
+    in_run[run_q] = True
+    keep = judged_query[run_q]
+    not_judged = int((in_run & ~judged_query).sum())
+    run_q, run_d, run_scores = run_q[keep], run_d[keep], run_scores[keep]
+    grades = _clip(grades[keep], convention.negative_grades, "run")
 
     ties = convention.ties
     if ties is TiePolicy.PESSIMISTIC:
-        keys, ascending = ["qid", "score", "grade"], [True, False, True]
+        order = np.lexsort((grades, -run_scores, run_q))
     elif ties is TiePolicy.OPTIMISTIC:
-        keys, ascending = ["qid", "score", "grade"], [True, False, False]
+        order = np.lexsort((-grades, -run_scores, run_q))
     else:  # trec_eval and average: score then docid descending (average then pools ties)
-        keys, ascending = ["qid", "score", "docid"], [True, False, False]
-    ranked = merged.sort_values(keys, ascending=ascending, kind="mergesort")
-    ranks = ranked.groupby("qid", sort=False).cumcount().to_numpy() + 1.0
-    gains = _gains(ranked["grade"].to_numpy(np.float64), convention.gain)
+        order = np.lexsort((-run_d, -run_scores, run_q))
+    q_sorted, scores_sorted = run_q[order], run_scores[order]
+    ranks = _ranks_within(q_sorted)
+    gains = _gains(grades[order], convention.gain)
     if ties is TiePolicy.AVERAGE:
-        gains = (
-            pd.Series(gains)
-            .groupby([ranked["qid"].to_numpy(), ranked["score"].to_numpy()], sort=False)
-            .transform("mean")
-            .to_numpy()
-        )
+        gains = _tie_means(gains, q_sorted, scores_sorted)
     k = convention.cutoff_k
     counted = ranks <= k if k is not None else np.ones(len(ranks), dtype=bool)
     contributions = np.where(counted, gains / _divisors(ranks, convention), 0.0)
-    dcg = pd.Series(contributions).groupby(ranked["qid"].to_numpy()).sum()
+    dcg = np.bincount(q_sorted, weights=contributions, minlength=n_queries)
 
     if convention.ideal is IdealSource.JUDGED:
-        pool = judged.assign(
-            grade=_clip(judged["grade"].to_numpy(np.float64), convention.negative_grades, "qrels")
-        )
+        pool_q = rel_q[in_run[rel_q]]
+        pool_g = _clip(rel_grades[in_run[rel_q]], convention.negative_grades, "qrels")
     else:
-        pool = ranked[["qid", "grade"]]
+        pool_q, pool_g = q_sorted, grades[order]
     if convention.negative_grades is NegativeGrades.PENALISE:
-        pool = pool.assign(grade=np.maximum(pool["grade"].to_numpy(np.float64), 0.0))
-    ideal = pool.sort_values(["qid", "grade"], ascending=[True, False], kind="mergesort")
-    ideal_ranks = ideal.groupby("qid", sort=False).cumcount().to_numpy() + 1.0
-    ideal_gains = _gains(ideal["grade"].to_numpy(np.float64), convention.gain)
+        pool_g = np.maximum(pool_g, 0.0)
+    ideal_order = np.lexsort((-pool_g, pool_q))
+    ideal_q = pool_q[ideal_order]
+    ideal_ranks = _ranks_within(ideal_q)
+    ideal_gains = _gains(pool_g[ideal_order], convention.gain)
     ideal_counted = ideal_ranks <= k if k is not None else np.ones(len(ideal_ranks), dtype=bool)
     ideal_contributions = np.where(
         ideal_counted, ideal_gains / _divisors(ideal_ranks, convention), 0.0
     )
-    ideal_dcg = pd.Series(ideal_contributions).groupby(ideal["qid"].to_numpy()).sum()
+    ideal_dcg = np.bincount(ideal_q, weights=ideal_contributions, minlength=n_queries)
 
-    per_query = pd.DataFrame({"dcg": dcg}).join(pd.DataFrame({"ideal_dcg": ideal_dcg}), how="left")
-    per_query["ideal_dcg"] = per_query["ideal_dcg"].fillna(0.0)
     fallback = {ZeroIdeal.ZERO: 0.0, ZeroIdeal.ONE: 1.0}.get(convention.zero_ideal, math.nan)
-    positive = per_query["ideal_dcg"].to_numpy() > 0
-    ndcg = np.full(len(per_query), fallback)
-    np.divide(
-        per_query["dcg"].to_numpy(), per_query["ideal_dcg"].to_numpy(), out=ndcg, where=positive
-    )
-    per_query["ndcg"] = ndcg
-    per_query["retrieved"] = ranked.groupby("qid").size()
-    per_query["relevant"] = qrels[qrels["grade"] > 0].groupby("qid").size()
-    per_query["relevant"] = per_query["relevant"].fillna(0).astype(int)
+    ndcg = np.full(n_queries, fallback)
+    np.divide(dcg, ideal_dcg, out=ndcg, where=ideal_dcg > 0)
+    retrieved = np.bincount(run_q, minlength=n_queries)
+    relevant = np.bincount(rel_q[rel_grades > 0], minlength=n_queries)
 
-    missing = sorted(set(qrels["qid"]) - set(run["qid"]))
-    if missing and score_missing_as_zero:
-        extra = pd.DataFrame(
-            {"dcg": 0.0, "ideal_dcg": np.nan, "ndcg": 0.0, "retrieved": 0, "relevant": 0},
-            index=pd.Index(missing, name="qid"),
-        )
-        per_query = pd.concat([per_query, extra])
-    per_query.index.name = "qid"
-    per_query = per_query.reset_index().sort_values("qid", kind="mergesort").reset_index(drop=True)
-    return RunScores(per_query, len(missing), score_missing_as_zero, not_judged)
+    scored = in_run & judged_query
+    missing = judged_query & ~in_run
+    if score_missing_as_zero:
+        ndcg = np.where(missing, 0.0, ndcg)
+        shown = scored | missing
+    else:
+        shown = scored
+    names = np.asarray(qid_names, dtype=object)
+    per_query = pd.DataFrame(
+        {
+            "qid": names[shown],
+            "dcg": dcg[shown],
+            "ideal_dcg": np.where(missing[shown], np.nan, ideal_dcg[shown]),
+            "ndcg": ndcg[shown],
+            "retrieved": retrieved[shown],
+            "relevant": np.where(missing[shown], 0, relevant[shown]),
+        }
+    )
+    return RunScores(per_query, int(missing.sum()), score_missing_as_zero, not_judged)
+
+
+def _ranks_within(sorted_groups: np.ndarray) -> np.ndarray:
+    """1-based position of each row within its run of equal group ids (input sorted)."""
+    if len(sorted_groups) == 0:
+        return np.zeros(0)
+    starts = np.flatnonzero(np.r_[True, sorted_groups[1:] != sorted_groups[:-1]])
+    lengths = np.diff(np.r_[starts, len(sorted_groups)])
+    ranks: np.ndarray = np.arange(len(sorted_groups)) - np.repeat(starts, lengths) + 1.0
+    return ranks
+
+
+def _tie_means(gains: np.ndarray, groups: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """Each gain replaced by the mean over its run of equal (query, score) rows."""
+    if len(gains) == 0:
+        return gains
+    new = np.r_[True, (groups[1:] != groups[:-1]) | (scores[1:] != scores[:-1])]
+    starts = np.flatnonzero(new)
+    lengths = np.diff(np.r_[starts, len(gains)])
+    means: np.ndarray = np.repeat(np.add.reduceat(gains, starts) / lengths, lengths)
+    return means
 
 
 def bootstrap_interval(
