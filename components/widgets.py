@@ -500,28 +500,15 @@ def order_controls() -> None:
             key="lab_move_down",
         )
     with st.container(horizontal=True):
-        st.button(
-            "Ideal order",
-            icon=":material/trending_down:",
-            on_click=_reorder,
-            args=(ideal_order,),
-            key="lab_ideal",
-            help="Best grade first: nDCG becomes 1.",
-        )
-        st.button(
-            "Reverse",
-            icon=":material/swap_vert:",
-            on_click=_reorder,
-            args=(reversed_order,),
-            key="lab_reverse",
-        )
-        st.button(
-            "Shuffle",
-            icon=":material/shuffle:",
-            on_click=_reorder,
-            args=(shuffled,),
-            key="lab_shuffle",
-        )
+        for label, icon, change, key, help_text in _ORDER_BUTTONS:
+            st.button(label, icon=icon, on_click=_reorder, args=(change,), key=key, help=help_text)
+
+
+_ORDER_BUTTONS = (
+    ("Ideal order", ":material/trending_down:", ideal_order, "lab_ideal", "Best grade first."),
+    ("Reverse", ":material/swap_vert:", reversed_order, "lab_reverse", "Last becomes first."),
+    ("Shuffle", ":material/shuffle:", shuffled, "lab_shuffle", "A random order."),
+)
 
 
 # --------------------------------------------------------------------------- results
