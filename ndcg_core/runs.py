@@ -442,9 +442,38 @@ def query_ranking(
     return ranking.grades, ranking.doc_ids, unretrieved
 
 
-def compare_runs(first: RunScores, second: RunScores) -> pd.DataFrame:
-    """Per query: both nDCGs and their difference, queries present in both runs' scores."""
+@dataclass(frozen=True)
+class RunComparison:
+    """Run B against run A on the queries both scored: per query, and in summary."""
+
+    per_query: pd.DataFrame  # qid, ndcg_a, ndcg_b, difference (B - A)
+    better: int
+    worse: int
+    mean_difference: float
+    p_value: float
+
+
+def compare_runs(first: RunScores, second: RunScores, *, seed: int = 0) -> RunComparison:
+    """Per-query differences, how many queries got better or worse, and the paired
+    randomisation test's p-value for the mean difference.
+
+    >>> a = RunScores(pd.DataFrame({"qid": ["x", "y"], "ndcg": [0.5, 0.5]}), 0, True, 0)
+    >>> b = RunScores(pd.DataFrame({"qid": ["x", "y"], "ndcg": [0.7, 0.4]}), 0, True, 0)
+    >>> result = compare_runs(a, b)
+    >>> result.better, result.worse, round(result.mean_difference, 3)
+    (1, 1, 0.05)
+    """
     both = first.per_query[["qid", "ndcg"]].merge(
         second.per_query[["qid", "ndcg"]], on="qid", suffixes=("_a", "_b")
     )
-    return both.assign(difference=both["ndcg_b"] - both["ndcg_a"])
+    both = both.assign(difference=both["ndcg_b"] - both["ndcg_a"])
+    differences = both["difference"].to_numpy(np.float64)
+    return RunComparison(
+        per_query=both,
+        better=int((differences > 1e-12).sum()),
+        worse=int((differences < -1e-12).sum()),
+        mean_difference=float(np.nanmean(differences)) if len(differences) else math.nan,
+        p_value=paired_randomization_test(
+            both["ndcg_b"].to_numpy(np.float64), both["ndcg_a"].to_numpy(np.float64), seed=seed
+        ),
+    )

@@ -16,7 +16,6 @@ from ndcg_core.runs import (
     bootstrap_interval,
     compare_runs,
     evaluate_run,
-    paired_randomization_test,
     query_ranking,
     read_qrels,
     read_run,
@@ -106,28 +105,22 @@ if qrels is not None and run_a is not None:
     if run_b is not None:
         st.subheader("Run A against run B", anchor=False)
         scores_b = evaluate_run(run_b, qrels, convention, score_missing_as_zero=missing_zero)
-        paired = compare_runs(scores_a, scores_b)
-        better = int((paired["difference"] > 1e-12).sum())
-        worse = int((paired["difference"] < -1e-12).sum())
-        p_value = paired_randomization_test(
-            paired["ndcg_b"].to_numpy(np.float64), paired["ndcg_a"].to_numpy(np.float64)
-        )
+        comparison = compare_runs(scores_a, scores_b)
         a_box, b_box, p_box = st.columns(3)
         a_box.metric("Run A", format_real(scores_a.mean))
         b_box.metric(
-            "Run B",
-            format_real(scores_b.mean),
-            delta=format_real(scores_b.mean - scores_a.mean),
+            "Run B", format_real(scores_b.mean), delta=format_real(comparison.mean_difference)
         )
-        p_box.metric("p-value (paired randomisation)", format_real(p_value))
+        p_box.metric("p-value (paired randomisation)", format_real(comparison.p_value))
         st.markdown(
-            f"Run B is better on **{better}** queries and worse on **{worse}** "
-            f"(of {len(paired)}). If A and B were really the same system, a mean difference at "
-            f"least this large would turn up by chance with probability {format_real(p_value)}"
+            f"Run B is better on **{comparison.better}** queries and worse on "
+            f"**{comparison.worse}** (of {len(comparison.per_query)}). If A and B were really "
+            "the same system, a mean difference at least this large would turn up by chance "
+            f"with probability {format_real(comparison.p_value)}"
             + (
                 ": unlikely, so the difference is probably real."
-                if p_value < 0.05
+                if comparison.p_value < 0.05
                 else ": not rare enough to rule chance out."
             )
         )
-        st.altair_chart(difference_chart(paired))
+        st.altair_chart(difference_chart(comparison.per_query))

@@ -70,3 +70,21 @@ def test_open_a_query_in_the_playground() -> None:
     labels = at.session_state["lab_list"].labels
     assert all(label.startswith("doc04-") for label in labels)
     assert len(labels) == 15
+
+
+def test_two_runs_are_compared_with_counts_and_a_p_value() -> None:
+    from ndcg_core.runs import compare_runs
+
+    qrels = read_qrels((ASSETS / "example.qrels").read_bytes())
+    scores = [
+        evaluate_run(read_run((ASSETS / name).read_bytes()), qrels, Convention(ties="trec_eval"))
+        for name in ("example_run_bm25.txt", "example_run_neural.txt")
+    ]
+    comparison = compare_runs(*scores)
+    at = open_app(page=PAGE)
+    values = metric_values(at)
+    assert values["p-value (paired randomisation)"] == format_real(comparison.p_value)
+    sentence = " ".join(m.value for m in at.markdown)
+    assert (
+        f"better on **{comparison.better}** queries and worse on **{comparison.worse}**" in sentence
+    )
