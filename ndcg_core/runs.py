@@ -53,13 +53,19 @@ def _decode(data: bytes, what: str) -> str:
 def _read_table(text: str, what: str, trec_columns: list[str], wanted: list[str]) -> pd.DataFrame:
     first = text.lstrip().split("\n", 1)[0]
     if "," in first:
-        frame = pd.read_csv(
-            io.StringIO(text),
-            dtype=str,
-            skipinitialspace=True,
-            keep_default_na=False,  # "nan" or "NA" is a bad number to report, not a gap
-            na_values=[""],
-        )
+        try:
+            frame = pd.read_csv(
+                io.StringIO(text),
+                dtype=str,
+                skipinitialspace=True,
+                keep_default_na=False,  # "nan" or "NA" is a bad number to report, not a gap
+                na_values=[""],
+            )
+        except pd.errors.ParserError as error:
+            raise _column_count_error(error, what, "as many as the header names") from None
+        except pd.errors.EmptyDataError:
+            msg = f"The {what} file has no rows."
+            raise NdcgError(msg) from None
         frame.columns = [c.strip().lower() for c in frame.columns]
         aliases = {"query": "qid", "query_id": "qid", "doc": "docid", "doc_id": "docid"}
         aliases |= {"relevance": "grade", "rel": "grade", "label": "grade"}
@@ -88,15 +94,11 @@ def _read_table(text: str, what: str, trec_columns: list[str], wanted: list[str]
                 na_values=[""],
             )
         except pd.errors.ParserError as error:
-            # The C parser says "Expected 6 fields in line 7, saw 8" (lines count from 1,
-            # blank ones included).
-            found = re.search(r"line (\d+), saw (\d+)", str(error))
-            number, seen = (int(found.group(1)), found.group(2)) if found else (0, "more")
-            msg = (
-                f"Line {number} of the {what} file has {seen} columns; expected "
-                f"{len(trec_columns)}: {' '.join(trec_columns)}."
-            )
-            raise NdcgError(msg, item=number or None) from None
+            expected = f"{len(trec_columns)}: {' '.join(trec_columns)}"
+            raise _column_count_error(error, what, expected) from None
+        except pd.errors.EmptyDataError:
+            msg = f"The {what} file has no rows."
+            raise NdcgError(msg) from None
         short = frame.isna().any(axis=1)
         if short.any():
             row = int(np.flatnonzero(short.to_numpy())[0])
@@ -137,6 +139,16 @@ def _read_table(text: str, what: str, trec_columns: list[str], wanted: list[str]
         )
         raise NdcgError(msg, item=line_of(row))
     return frame.reset_index(drop=True)
+
+
+def _column_count_error(error: Exception, what: str, expected: str) -> NdcgError:
+    """The C parser's "Expected 6 fields in line 7, saw 8" (lines count from 1, blank ones
+    included), said for people."""
+    found = re.search(r"line (\d+), saw (\d+)", str(error))
+    number, seen = (int(found.group(1)), found.group(2)) if found else (0, "more")
+    where = f"Line {number}" if number else "A line"
+    msg = f"{where} of the {what} file has {seen} columns; expected {expected}."
+    return NdcgError(msg, item=number or None)
 
 
 def _line_number(text: str, row: int) -> int:

@@ -150,3 +150,9 @@ def test_randomization_test_finds_a_real_difference_and_not_a_fake_one() -> None
 def test_line_numbers_count_blank_lines(data, message) -> None:
     with pytest.raises(NdcgError, match=message):
         read_run(data)
+
+
+def test_a_csv_row_with_too_many_fields_is_named() -> None:
+    # found by the fuzzer: pandas' parser error used to escape as it was
+    with pytest.raises(NdcgError, match=r"Line 3 of the run file has 4 columns"):
+        read_run(b"qid,docid,score\nq1,d1,1\nq1,d2,1,extra\n")
