@@ -1,0 +1,328 @@
+"""What leaves the app: the table as CSV, charts as images, the view as JSON, and Python code.
+
+Every export is built from an :class:`~ndcg_core.metrics.Evaluation`, so a downloaded
+file holds the same numbers as the page. A saved view (JSON) reads back with
+:func:`view_from_json`, which refuses anything but the format it writes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Literal
+
+from ndcg_core._text import short_number
+from ndcg_core.conventions import Convention, Discount, Gain, IdealSource, ZeroIdeal
+from ndcg_core.errors import NdcgError
+from ndcg_core.metrics import Evaluation
+from ndcg_core.parsing import MAX_ITEMS, GradeList, grade_list_from_rows
+
+VIEW_FORMAT = "ndcg-lab view"
+VIEW_VERSION = 1
+MAX_VIEW_BYTES = 2_000_000
+# A spreadsheet reads a cell starting with one of these as a formula (CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+# --------------------------------------------------------------------------- CSV
+
+
+def spreadsheet_safe(text: str) -> str:
+    """Text that a spreadsheet shows as text: a leading ``= + - @`` (or tab, CR) gets a ``'``.
+
+    >>> spreadsheet_safe("=HYPERLINK(1)"), spreadsheet_safe("D1")
+    ("'=HYPERLINK(1)", 'D1')
+    """
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def table_csv(evaluation: Evaluation) -> str:
+    """The whole per-position table as CSV, full precision, headers as the page names them.
+
+    Labels (the only user text) are made :func:`spreadsheet_safe`; numbers are written as
+    numbers. Positions past the shown list (a longer judged ideal) have an empty label.
+
+    >>> from ndcg_core import evaluate
+    >>> print(table_csv(evaluate([3, 2], labels=["=1+1", "b"])).splitlines()[1])
+    1,'=1+1,3,3,1,3,3,3,3,3,1
+    """
+    table = evaluation.table
+    names = _csv_columns(evaluation)
+    lines = [",".join(_csv_cell(name) for name in names.values())]
+    columns = [table[column].tolist() for column in names]
+    for values in zip(*columns, strict=True):
+        lines.append(",".join(_csv_value(c, v) for c, v in zip(names, values, strict=True)))
+    return "\n".join(lines) + "\n"
+
+
+def _csv_columns(evaluation: Evaluation) -> dict[str, str]:
+    from ndcg_core.tables import column_names
+
+    names = column_names(evaluation)
+    if evaluation.convention.cutoff_k is not None:
+        names["counted"] = f"in top {evaluation.convention.cutoff_k}"
+    return names
+
+
+def _csv_value(column: str, value: Any) -> str:
+    if column == "label":
+        return _csv_cell(spreadsheet_safe(str(value)))
+    if column == "counted":
+        return "yes" if value else "no"
+    if isinstance(value, Decimal):
+        return format(value, "g")
+    number = float(value)
+    if math.isnan(number):
+        return ""
+    return repr(int(number)) if number.is_integer() and abs(number) < 1e15 else repr(number)
+
+
+def _csv_cell(text: str) -> str:
+    if any(c in text for c in ',"\n\r'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+# --------------------------------------------------------------------------- chart images
+
+
+def chart_image(spec: Mapping[str, Any], image_format: Literal["png", "svg"]) -> bytes:
+    """A Vega-Lite spec drawn offline (vl-convert) as PNG (2x scale) or SVG, on white."""
+    import vl_convert
+
+    drawn = {**spec, "background": "white"}
+    if image_format == "png":
+        return bytes(vl_convert.vegalite_to_png(drawn, scale=2))
+    return str(vl_convert.vegalite_to_svg(drawn)).encode("utf-8")
+
+
+# --------------------------------------------------------------------------- saved view
+
+
+@dataclass(frozen=True)
+class SavedView:
+    """A list, the grades of judged documents it did not retrieve, and a convention."""
+
+    grade_list: GradeList
+    convention: Convention = field(default_factory=Convention)
+    unretrieved: tuple[float, ...] = ()
+
+
+def view_to_json(view: SavedView) -> str:
+    """The view as JSON that :func:`view_from_json` reads back to an equal view.
+
+    >>> from ndcg_core import parse_grades
+    >>> view = SavedView(parse_grades("a=3, b=1"), Convention(cutoff_k=5))
+    >>> view_from_json(view_to_json(view)) == view
+    True
+    """
+    document = {
+        "format": VIEW_FORMAT,
+        "version": VIEW_VERSION,
+        "labels": list(view.grade_list.labels),
+        "grades": [_json_number(g) for g in view.grade_list.grades],
+        "unretrieved": [_json_number(g) for g in view.unretrieved],
+        "convention": view.convention.to_params(),
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _json_number(value: float) -> int | float:
+    return int(value) if value.is_integer() and abs(value) < 2**53 else value
+
+
+def view_from_json(data: bytes | str) -> SavedView:
+    """Read a saved view; raise :class:`NdcgError` saying what is wrong with anything else.
+
+    >>> view_from_json('{"format": "ndcg-lab view", "version": 1, "grades": [2, 0]}').grade_list
+    GradeList(grades=(2.0, 0.0), labels=('D1', 'D2'))
+    >>> view_from_json("[1, 2]")
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: This is not a saved nDCG Lab view: expected a JSON object, got a list.
+    """
+    if len(data) > MAX_VIEW_BYTES:
+        msg = f"The file is {len(data):,} bytes; a saved view is at most {MAX_VIEW_BYTES:,}."
+        raise NdcgError(msg)
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            msg = f"The file is not UTF-8 text (byte {error.start + 1} cannot be read)."
+            raise NdcgError(msg) from None
+    document = _load_json(data)
+    if not isinstance(document, dict):
+        msg = (
+            "This is not a saved nDCG Lab view: expected a JSON object, "
+            f"got {_json_kind(document)}."
+        )
+        raise NdcgError(msg)
+    if document.get("format") != VIEW_FORMAT:
+        msg = f'This is not a saved nDCG Lab view: it lacks "format": "{VIEW_FORMAT}".'
+        raise NdcgError(msg)
+    if document.get("version") != VIEW_VERSION:
+        msg = (
+            f"This view was saved in format version {document.get('version')!r}; "
+            f"this app reads version {VIEW_VERSION}."
+        )
+        raise NdcgError(msg)
+    grades = _number_list(document.get("grades"), "grades")
+    labels = document.get("labels")
+    if labels is None:
+        labels = [None] * len(grades)
+    if not isinstance(labels, list) or not all(isinstance(x, str | None) for x in labels):
+        msg = '"labels" must be a list of texts, one per grade.'
+        raise NdcgError(msg)
+    if len(labels) != len(grades):
+        msg = f'"labels" has {len(labels)} entries for {len(grades)} grades.'
+        raise NdcgError(msg)
+    grade_list = grade_list_from_rows(labels, grades)
+    unretrieved = tuple(_number_list(document.get("unretrieved", []), "unretrieved"))
+    params = document.get("convention", {})
+    if not isinstance(params, dict) or not all(
+        isinstance(v, str | int | float) and not isinstance(v, bool) for v in params.values()
+    ):
+        msg = '"convention" must be an object of settings, as the app saves it.'
+        raise NdcgError(msg)
+    convention = Convention.from_params({str(k): str(v) for k, v in params.items()})
+    return SavedView(grade_list, convention, unretrieved)
+
+
+def _load_json(text: str) -> Any:
+    def no_constants(name: str) -> None:
+        msg = f"The file holds {name}, which is not a grade."
+        raise NdcgError(msg)
+
+    try:
+        return json.loads(text, parse_constant=no_constants)
+    except json.JSONDecodeError as error:
+        msg = (
+            f"The file is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})."
+        )
+        raise NdcgError(msg) from None
+    except RecursionError:
+        msg = "The file is not a saved view: its JSON is nested too deeply."
+        raise NdcgError(msg) from None
+
+
+def _json_kind(value: Any) -> str:
+    kinds = {list: "a list", str: "a text", bool: "true/false", type(None): "null"}
+    return kinds.get(type(value), "a number")
+
+
+def _number_list(value: Any, name: str) -> list[float]:
+    if not isinstance(value, list):
+        msg = f'"{name}" must be a list of numbers.'
+        raise NdcgError(msg)
+    if len(value) > MAX_ITEMS:
+        msg = f'"{name}" has {len(value):,} entries; at most {MAX_ITEMS:,} are accepted.'
+        raise NdcgError(msg)
+    numbers: list[float] = []
+    for index, item in enumerate(value, start=1):
+        if isinstance(item, bool) or not isinstance(item, int | float):
+            msg = f'"{name}" entry {index} ({json.dumps(item)[:40]}) is not a number.'
+            raise NdcgError(msg, item=index)
+        number = float(item) if abs(item) < 1e308 or isinstance(item, float) else math.inf
+        if not math.isfinite(number):
+            msg = f'"{name}" entry {index} is too large to be a grade.'
+            raise NdcgError(msg, item=index)
+        numbers.append(number)
+    return numbers
+
+
+# --------------------------------------------------------------------------- Python code
+
+
+@dataclass(frozen=True)
+class Snippet:
+    """Code that recomputes a view's numbers, and which library it uses."""
+
+    code: str
+    library: Literal["scikit-learn", "ndcg_core"]
+    why_not_sklearn: str = ""
+
+
+def sklearn_limitation(evaluation: Evaluation, unretrieved: Sequence[float] = ()) -> str:
+    """Why scikit-learn's ``ndcg_score`` cannot give this view's numbers ('' when it can)."""
+    convention = evaluation.convention
+    if convention.discount is not Discount.LOG:
+        return "its discount is always log(i+1), never Järvelin and Kekäläinen's log_b(i)"
+    if convention.ideal is IdealSource.JUDGED and unretrieved:
+        return "it builds the ideal from the ranked list alone, not from all judged documents"
+    if any(g < 0 for g in evaluation.grades):
+        return "it refuses negative grades"
+    if len(evaluation.grades) < 2:
+        return "it refuses a list of one document"
+    if evaluation.exact:
+        return "these gains overflow its 64-bit floats"
+    if convention.zero_ideal is not ZeroIdeal.ZERO and evaluation.ideal_dcg == 0:
+        return "it scores a list with no relevant document 0"
+    return ""
+
+
+def python_snippet(evaluation: Evaluation, unretrieved: Sequence[float] = ()) -> Snippet:
+    """Code that prints this view's DCG, ideal DCG and nDCG: scikit-learn where it can.
+
+    >>> from ndcg_core import evaluate
+    >>> python_snippet(evaluate([3, 2, 3, 0, 1, 2])).library
+    'scikit-learn'
+    """
+    reason = sklearn_limitation(evaluation, unretrieved)
+    if reason:
+        return Snippet(_core_code(evaluation, unretrieved), "ndcg_core", reason)
+    return Snippet(_sklearn_code(evaluation), "scikit-learn")
+
+
+def _numbers(values: Sequence[float]) -> str:
+    return "[" + ", ".join(short_number(v) for v in values) + "]"
+
+
+def _sklearn_code(evaluation: Evaluation) -> str:
+    convention = evaluation.convention
+    k = "" if convention.cutoff_k is None else f", k={convention.cutoff_k}"
+    base = short_number(convention.log_base) if convention.log_base != math.e else "np.e"
+    if convention.gain is Gain.EXPONENTIAL:
+        gains = "gains = 2.0**grades - 1  # exponential gain: scikit-learn takes gains as given"
+    else:
+        gains = "gains = grades  # linear gain: the grade is the gain"
+    return "\n".join(
+        [
+            "import numpy as np",
+            "from sklearn.metrics import dcg_score, ndcg_score",
+            "",
+            f"grades = np.array([{_numbers(evaluation.grades)}], dtype=float)  # top first",
+            gains,
+            "# Any strictly decreasing scores rank the documents in the order shown.",
+            "scores = np.arange(grades.shape[1], 0, -1)[np.newaxis]",
+            "",
+            f"dcg = dcg_score(gains, scores{k}, log_base={base})",
+            f"ideal_dcg = dcg_score(gains, gains{k}, log_base={base})",
+            f"ndcg = ndcg_score(gains, scores{k})  # the log base cancels in nDCG",
+            'print(f"DCG = {dcg:.6g}, ideal DCG = {ideal_dcg:.6g}, nDCG = {ndcg:.6g}")',
+        ]
+    )
+
+
+def _core_code(evaluation: Evaluation, unretrieved: Sequence[float]) -> str:
+    convention = evaluation.convention
+    params = convention.to_params()
+    judged = ""
+    if convention.ideal is IdealSource.JUDGED:
+        judged = f", judged_grades=grades + {_numbers(unretrieved)}"
+    return "\n".join(
+        [
+            "from ndcg_core import Convention, evaluate",
+            "",
+            "# The settings as the app's links write them; Convention() is the textbook form.",
+            f"convention = Convention.from_params({params!r})",
+            f"grades = {_numbers(evaluation.grades)}  # top first",
+            f"result = evaluate(grades, convention{judged})",
+            (
+                'print(f"DCG = {result.dcg:.6g}, ideal DCG = {result.ideal_dcg:.6g}, '
+                'nDCG = {result.ndcg:.6g}")'
+            ),
+        ]
+    )
