@@ -38,6 +38,7 @@ from ndcg_core.errors import NdcgError
 #: A value that is a float, or a Decimal when float64 would overflow.
 Real = float | Decimal
 
+MAX_EXPONENTIAL_GRADE = 1_000_000  # 2**1e6 has 301,030 digits: still exact, and quick
 _EXACT_CONTEXT = Context(prec=50, Emax=999_999_999, Emin=-999_999_999)
 
 TABLE_COLUMNS = (
@@ -219,6 +220,40 @@ def _running_ndcg_float(
     return out
 
 
+def _ranked_and_ideal(
+    grades: Sequence[float], convention: Convention, judged_grades: Sequence[float] | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The grades as given, as used (negative-grade policy applied), and the ideal order."""
+    values = _check_grades(grades, "list")
+    if values.size == 0:
+        msg = "The list is empty: enter at least one grade."
+        raise NdcgError(msg)
+    policy = convention.negative_grades
+    used = _apply_negative_policy(values, policy, "list")
+    if convention.ideal is IdealSource.JUDGED:
+        if judged_grades is None:
+            msg = (
+                "This convention builds the ideal from all judged documents: pass the grades "
+                "of every judged document (judged_grades), retrieved or not."
+            )
+            raise NdcgError(msg)
+        judged = _check_grades(judged_grades, "judged set")
+        pool = _apply_negative_policy(judged, policy, "judged set")
+    else:
+        pool = used
+    if policy is NegativeGrades.PENALISE:
+        # The ideal never has to show a bad document: it can leave the place empty.
+        pool = np.maximum(pool, 0.0)
+    ideal = -np.sort(-pool)
+    if convention.gain is Gain.EXPONENTIAL and ideal.size and ideal[0] > MAX_EXPONENTIAL_GRADE:
+        msg = (
+            f"A grade of {ideal[0]:g} is too large for exponential gain: 2^{ideal[0]:g} has "
+            f"no useful size. With 2^rel - 1, grades up to {MAX_EXPONENTIAL_GRADE:,} are read."
+        )
+        raise NdcgError(msg)
+    return values, used, ideal
+
+
 def evaluate(
     grades: Sequence[float],
     convention: Convention | None = None,
@@ -242,31 +277,11 @@ def evaluate(
     (6.861, 7.141, 0.961)
     """
     convention = convention or Convention()
-    values = _check_grades(grades, "list")
-    if values.size == 0:
-        msg = "The list is empty: enter at least one grade."
-        raise NdcgError(msg)
+    values, used, ideal = _ranked_and_ideal(grades, convention, judged_grades)
     labels = tuple(labels) if labels is not None else default_labels(len(values))
     if len(labels) != len(values):
         msg = f"Got {len(labels)} labels for {len(values)} grades."
         raise NdcgError(msg)
-    policy = convention.negative_grades
-    used = _apply_negative_policy(values, policy, "list")
-    if convention.ideal is IdealSource.JUDGED:
-        if judged_grades is None:
-            msg = (
-                "This convention builds the ideal from all judged documents: pass the grades "
-                "of every judged document (judged_grades), retrieved or not."
-            )
-            raise NdcgError(msg)
-        judged = _check_grades(judged_grades, "judged set")
-        pool = _apply_negative_policy(judged, policy, "judged set")
-    else:
-        pool = used
-    if policy is NegativeGrades.PENALISE:
-        # The ideal never has to show a bad document: it can leave the place empty.
-        pool = np.maximum(pool, 0.0)
-    ideal = -np.sort(-pool)
     if tie_groups is not None and len(tie_groups) != len(values):
         msg = f"Got {len(tie_groups)} tie groups for {len(values)} grades."
         raise NdcgError(msg)
@@ -391,7 +406,28 @@ def ndcg(
     >>> round(ndcg([3, 2, 0, 0, 1]), 4)
     0.9762
     """
-    return evaluate(grades, convention, judged_grades=judged_grades).ndcg
+    # The same sums as evaluate() without building its table: exercises call this a lot.
+    convention = convention or Convention()
+    _, used, ideal = _ranked_and_ideal(grades, convention, judged_grades)
+    k = convention.cutoff_k
+    depth, ideal_depth = (len(used), len(ideal)) if k is None else (k, k)
+    shown, best = used[:depth], ideal[:ideal_depth]
+    divisors = discounts(max(len(shown), len(best)), convention.discount, convention.log_base)
+    with np.errstate(over="ignore", invalid="ignore"):
+        shown_gain, best_gain = gains(shown, convention.gain), gains(best, convention.gain)
+        # Running sums, as evaluate() adds them, so both give the same float.
+        dcg = float(np.cumsum(shown_gain / divisors[: len(shown)])[-1]) if len(shown) else 0.0
+        ideal_dcg = float(np.cumsum(best_gain / divisors[: len(best)])[-1]) if len(best) else 0.0
+    tiny = np.abs(np.concatenate([gains(used, convention.gain), gains(ideal, convention.gain)]))
+    if (
+        not (math.isfinite(dcg) and math.isfinite(ideal_dcg))
+        or dcg == 0
+        or ideal_dcg <= 0
+        or np.any((tiny > 0) & (tiny < 1e-290))
+    ):
+        # Overflow, underflow and the empty ideal take evaluate()'s careful path.
+        return evaluate(grades, convention, judged_grades=judged_grades).ndcg
+    return dcg / ideal_dcg
 
 
 def dcg(grades: Sequence[float], convention: Convention | None = None) -> Real:

@@ -6,10 +6,11 @@ import math
 from decimal import Decimal
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ndcg_core import Convention, evaluate, format_real
+from ndcg_core import Convention, NdcgError, evaluate, format_real
 
 EXPONENTIAL = Convention(gain="exponential")
 
@@ -66,3 +67,11 @@ def test_huge_grades_stay_in_bounds(grades, rnd) -> None:
     score = evaluate(shuffled, EXPONENTIAL).ndcg
     assert 0.0 <= score <= 1.0
     assert evaluate(sorted(grades, reverse=True), EXPONENTIAL).ndcg == 1.0
+
+
+def test_a_grade_too_large_for_exponential_gain_is_refused_by_name() -> None:
+    with pytest.raises(NdcgError, match="too large for exponential gain"):
+        evaluate([3, 1e300], Convention(gain="exponential"))
+    with pytest.raises(NdcgError, match="too large for exponential gain"):
+        evaluate([1], Convention(gain="exponential", ideal="judged"), judged_grades=[1, 2e6])
+    assert evaluate([1e300, 0]).ndcg == 1.0  # linear gain has no such limit
