@@ -4,7 +4,14 @@ from pathlib import Path
 
 import streamlit as st
 
-from components.widgets import convention_picker, init_session, show_link_errors, sync_url
+from components.widgets import (
+    apply_view_mode,
+    convention_picker,
+    init_session,
+    show_link_errors,
+    sync_url,
+    view_mode,
+)
 
 ASSETS = Path(__file__).parent / "assets"
 
@@ -27,8 +34,11 @@ navigation = st.navigation(
         st.Page("pages/conventions.py", title="Conventions", icon=":material/tune:"),
         st.Page("pages/queries.py", title="Several queries", icon=":material/stacks:"),
         st.Page("pages/runs.py", title="Your run", icon=":material/upload_file:"),
-    ]
+        st.Page("pages/practice.py", title="Practice", icon=":material/school:"),
+    ],
+    position="hidden" if view_mode() else "sidebar",  # presenter and embed views: no menu
 )
+apply_view_mode()
 convention = convention_picker()
 show_link_errors()
 navigation.run()

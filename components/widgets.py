@@ -17,6 +17,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from components.share_link import share_link
 from components.sortable_list import sortable_list
 from ndcg_core import (
     CONVENTION_FIELDS,
@@ -32,6 +33,14 @@ from ndcg_core import (
 )
 from ndcg_core.charts import chart_spec
 from ndcg_core.examples import load_examples, stated_summary
+from ndcg_core.export import (
+    SavedView,
+    chart_image,
+    python_snippet,
+    table_csv,
+    view_from_json,
+    view_to_json,
+)
 from ndcg_core.lessons import Pair
 from ndcg_core.lists import (
     ideal_order,
@@ -42,6 +51,7 @@ from ndcg_core.lists import (
     shuffled,
 )
 from ndcg_core.parsing import GradeList, grade_list_from_rows
+from ndcg_core.practice import set_from_link
 from ndcg_core.queries import Query, parse_queries
 from ndcg_core.tables import display_table, escape_markdown
 from ndcg_core.worked import WorkedStep, guess_feedback
@@ -57,6 +67,11 @@ ERRORS_KEY = "lab_errors"  # where -> message, shown under the input that caused
 LINK_ERRORS_KEY = "lab_link_errors"
 URL_LOADED_KEY = "lab_url_loaded"
 MAX_URL_LIST_CHARS = 4_000  # longer lists are not put in the link
+MODE_KEY = "lab_mode"  # "" (everything), "present" (projector) or "embed" (content only)
+VIEW_MODES = ("present", "embed")
+PRACTICE_SEED_KEY = "practice_seed"
+PRACTICE_LEVEL_KEY = "practice_level"
+PAGE_PARAMS_KEY = "lab_page_params"  # a page's own URL parameters, e.g. an exercise set's seed
 TABLE_PAGE_ROWS = 50
 
 # Convention field -> picker widget key.
@@ -111,6 +126,18 @@ def init_session() -> None:
             unretrieved = parse_grades(params["u"]).grades
         except NdcgError as error:
             link_errors.append(f"Its judged-but-not-retrieved grades could not be read ({error}).")
+    mode = params.get("mode", "")
+    if mode and mode not in VIEW_MODES:
+        link_errors.append(f"Its view mode {mode[:20]!r} is not one of: {', '.join(VIEW_MODES)}.")
+        mode = ""
+    state[MODE_KEY] = mode
+    try:
+        state[PRACTICE_SEED_KEY], state[PRACTICE_LEVEL_KEY] = set_from_link(
+            params.get("seed"), params.get("level")
+        )
+    except NdcgError as error:
+        link_errors.append(f"Its exercise set could not be read ({error}); showing set 1.")
+        state[PRACTICE_SEED_KEY], state[PRACTICE_LEVEL_KEY] = set_from_link(None, None)
     _store_list(grade_list)
     _store_unretrieved(unretrieved)
     state[LINK_ERRORS_KEY] = tuple(link_errors)
@@ -185,8 +212,103 @@ def sync_url(convention: Convention) -> None:
     unretrieved = current_unretrieved()
     if unretrieved:
         params["u"] = format_grades(unretrieved)
+    params.update(st.session_state.get(PAGE_PARAMS_KEY, {}))
+    if view_mode():
+        params["mode"] = view_mode()
     if st.query_params.to_dict() != params:
         st.query_params.from_dict(params)
+
+
+# --------------------------------------------------------------------------- view modes, header
+
+
+def view_mode() -> str:
+    """ "" for the full app, "present" for a projector, "embed" for the content alone."""
+    mode: str = st.session_state.get(MODE_KEY, "")
+    return mode
+
+
+def full_controls() -> bool:
+    """Whether secondary controls (exports, explanations' extras) are shown."""
+    return view_mode() == ""
+
+
+def _set_mode(mode: str) -> None:
+    st.session_state[MODE_KEY] = mode
+
+
+# Static CSS only: no user text ever reaches st.html.
+_HIDE_SIDEBAR = """
+section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
+[data-testid="stExpandSidebarButton"] { display: none !important; }
+"""
+_MODE_CSS: Mapping[str, str] = MappingProxyType(
+    {
+        "present": "<style>"
+        + _HIDE_SIDEBAR
+        + """
+html { font-size: 20px; }
+[data-testid="stMetricValue"] { font-size: 3.2rem; }
+[data-testid="stMetricLabel"] p { font-size: 1.2rem; }
+[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; max-width: 100%; }
+</style>""",
+        "embed": "<style>"
+        + _HIDE_SIDEBAR
+        + """
+header[data-testid="stHeader"] { display: none; }
+[data-testid="stMainBlockContainer"] { padding-top: 1rem; }
+</style>""",
+    }
+)
+
+
+def apply_view_mode() -> None:
+    """Style the page for the view mode (app.py calls this once per run)."""
+    css = _MODE_CSS.get(view_mode())
+    if css:
+        st.html(css)
+
+
+def page_header(title: str, caption: str, *, params: Mapping[str, str] | None = None) -> None:
+    """The page's title and lead, with sharing and presenter controls beside the title.
+
+    ``params`` are this page's own URL parameters (kept in every link to it).
+    """
+    st.session_state[PAGE_PARAMS_KEY] = dict(params or {})
+    if view_mode() == "embed":
+        return
+    title_box, controls = st.columns([0.74, 0.26], vertical_alignment="bottom")
+    title_box.header(title, anchor=False)
+    with controls:
+        if view_mode() == "present":
+            st.button(
+                "Leave presenter view",
+                icon=":material/close_fullscreen:",
+                on_click=_set_mode,
+                args=("",),
+                key="lab_leave_present",
+                width="stretch",
+            )
+        else:
+            share = st.popover(
+                "Share or present",
+                icon=":material/share:",
+                width="stretch",
+                key="lab_share_menu",
+                on_change="rerun",
+                help="A link to exactly this view, for a class, a colleague or a web page.",
+            )
+            if share.open:
+                with share:
+                    share_link(key="lab_share")
+                    st.button(
+                        "Presenter view: bigger, no sidebar",
+                        icon=":material/co_present:",
+                        on_click=_set_mode,
+                        args=("present",),
+                        key="lab_present",
+                    )
+    st.caption(caption)
 
 
 # --------------------------------------------------------------------------- convention picker
@@ -361,6 +483,22 @@ def _on_example() -> None:
             _store_list(GradeList(example.grades, labels))
 
 
+def _on_view_file() -> None:
+    uploaded = st.session_state.get("lab_view_file")
+    if uploaded is None:
+        _clear_errors("view_file")
+        return
+    try:
+        view = view_from_json(uploaded.getvalue())
+    except NdcgError as error:
+        _set_error("view_file", f"{uploaded.name}: {error}")
+        return
+    _store_list(view.grade_list)
+    _store_unretrieved(view.unretrieved)
+    _set_picker(view.convention)
+    _clear_errors("view_file")
+
+
 def _on_unretrieved() -> None:
     text = st.session_state.get(UNRETRIEVED_TEXT_KEY, "").strip()
     if not text:
@@ -379,8 +517,10 @@ def _on_unretrieved() -> None:
 def grade_editor(convention: Convention) -> GradeList:
     """Type a list, edit it as a table, or load a seed example; returns the current list."""
     # Only the open tab is drawn (a data editor is costly to mount on every change).
-    typed, table, examples = st.tabs(
-        ["Type", "Table", "Seed examples"], key=INPUT_TAB_KEY, on_change="rerun"
+    typed, table, examples, opened = st.tabs(
+        ["Type", "Table", "Seed examples", "Open a saved view"],
+        key=INPUT_TAB_KEY,
+        on_change="rerun",
     )
     if table.open:
         _table_editor(table)
@@ -403,6 +543,17 @@ def grade_editor(convention: Convention) -> GradeList:
             _show_error("text")
     if examples.open:
         _example_picker(examples)
+    if opened.open:
+        with opened:
+            st.file_uploader(
+                "A view saved from this app (JSON)",
+                type=["json"],
+                key="lab_view_file",
+                on_change=_on_view_file,
+                help="Download one with “This view (JSON)” under the table; a teacher can "
+                "hand the file out, and it opens here with its list and convention.",
+            )
+            _show_error("view_file")
     if convention.ideal is IdealSource.JUDGED:
         st.text_input(
             "Judged documents that were not retrieved (their grades)",
@@ -624,6 +775,72 @@ def position_table(evaluation: Evaluation, *, key: str) -> None:
         first = (int(page) - 1) * TABLE_PAGE_ROWS
     shown = _cached_display_table(_evaluation_key(evaluation), evaluation, first)
     st.table(shown, hide_index=True)
+
+
+def export_block(evaluation: Evaluation) -> None:
+    """Downloads (table, charts, the view) and the Python that reproduces the numbers."""
+    box = st.expander(
+        "Download, save, reproduce in Python",
+        icon=":material/download:",
+        key="lab_export",
+        on_change="rerun",
+    )
+    if not box.open:  # drawn only when open: it costs a rerun nothing otherwise
+        return
+    unretrieved = current_unretrieved()
+    view = SavedView(GradeList(evaluation.grades, evaluation.labels), evaluation.convention)
+    if evaluation.convention.ideal is IdealSource.JUDGED:
+        view = SavedView(view.grade_list, view.convention, unretrieved)
+    spec = _cached_chart_spec(_evaluation_key(evaluation), evaluation)
+    with box:
+        with st.container(horizontal=True):
+            st.download_button(
+                "Table (CSV)",
+                data=lambda: table_csv(evaluation),
+                file_name="ndcg-table.csv",
+                mime="text/csv",
+                on_click="ignore",
+                icon=":material/table:",
+                key="lab_download_csv",
+            )
+            st.download_button(
+                "Charts (PNG)",
+                data=lambda: chart_image(spec, "png"),
+                file_name="ndcg-charts.png",
+                mime="image/png",
+                on_click="ignore",
+                icon=":material/image:",
+                key="lab_download_png",
+            )
+            st.download_button(
+                "Charts (SVG)",
+                data=lambda: chart_image(spec, "svg"),
+                file_name="ndcg-charts.svg",
+                mime="image/svg+xml",
+                on_click="ignore",
+                icon=":material/draw:",
+                key="lab_download_svg",
+            )
+            st.download_button(
+                "This view (JSON)",
+                data=view_to_json(view),
+                file_name="ndcg-view.json",
+                mime="application/json",
+                on_click="ignore",
+                icon=":material/save:",
+                key="lab_download_json",
+                help="Open it again under “Open a saved view”: same list, same convention.",
+            )
+        snippet = python_snippet(evaluation, unretrieved)
+        if snippet.library == "scikit-learn":
+            st.markdown("**Reproduce in Python** with scikit-learn:")
+        else:
+            st.markdown(
+                "**Reproduce in Python.** scikit-learn cannot give these numbers: "
+                f"{snippet.why_not_sklearn}. nDCG Lab's own core (`pip install -e .` in this "
+                "project) does:"
+            )
+        st.code(snippet.code, language="python")
 
 
 # --------------------------------------------------------------------------- lesson blocks

@@ -16,6 +16,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from ndcg_core.conventions import Convention, Discount, Gain
+from ndcg_core.errors import NdcgError
 from ndcg_core.metrics import Evaluation, default_labels, evaluate, format_real, ndcg
 
 SET_SIZE = 8
@@ -110,6 +111,31 @@ def exercise_set(seed: int, level: Level | str = Level.EASY) -> tuple[Exercise, 
         makers[(number - 1) % len(makers)](rng, level, seed, number)
         for number in range(1, SET_SIZE + 1)
     )
+
+
+def set_from_link(seed_text: str | None, level_text: str | None) -> tuple[int, Level]:
+    """The ``(seed, level)`` a link asks for; raise :class:`NdcgError` if it is not one.
+
+    >>> set_from_link("12", "hard")
+    (12, <Level.HARD: 'hard'>)
+    >>> set_from_link(None, None)
+    (1, <Level.EASY: 'easy'>)
+    """
+    seed = 1
+    if seed_text:
+        if not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 9):
+            msg = f"The exercise set {seed_text[:20]!r} is not a whole number below 10^9."
+            raise NdcgError(msg)
+        seed = int(seed_text)
+    level = Level.EASY
+    if level_text:
+        try:
+            level = Level(level_text)
+        except ValueError:
+            levels = ", ".join(member.value for member in Level)
+            msg = f"The level {level_text[:20]!r} is not one of {levels}."
+            raise NdcgError(msg) from None
+    return seed, level
 
 
 # --------------------------------------------------------------------------- generators

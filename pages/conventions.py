@@ -6,6 +6,7 @@ from components.widgets import (
     current_convention,
     current_list,
     current_unretrieved,
+    page_header,
     parsed_text_input,
     plain,
     run_through_app,
@@ -26,11 +27,11 @@ run_through_app()
 
 convention = current_convention()
 grade_list = current_list()
-st.header("Conventions", anchor=False)
-st.caption(
+page_header(
+    "Conventions",
     "The same grades give different numbers under different conventions, and well-known "
     "libraries choose differently. Your list (from the Playground): "
-    + plain(format_grades(grade_list.grades, grade_list.labels)[:200])
+    + plain(format_grades(grade_list.grades, grade_list.labels)[:200]),
 )
 
 st.subheader("Gain, discount and ideal, side by side", anchor=False)

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from components.widgets import run_through_app, side_by_side
+from components.widgets import page_header, run_through_app, side_by_side
 from ndcg_core import TiePolicy, format_real
 from ndcg_core.charts import curves_chart
 from ndcg_core.lessons import (
@@ -16,11 +16,11 @@ from ndcg_core.tables import format_frame
 
 run_through_app()
 
-st.header("Drawbacks", anchor=False)
-st.caption(
+page_header(
+    "Drawbacks",
     "nDCG is a ratio against the best possible order of the documents it is given. Each case "
     "below shows two lists that deserve different scores, why nDCG gives the same one, and "
-    "what changes it."
+    "what changes it.",
 )
 
 with st.container(border=True):

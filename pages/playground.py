@@ -6,20 +6,24 @@ from components.widgets import (
     chart_block,
     current_convention,
     evaluate_current,
+    export_block,
+    full_controls,
     grade_editor,
     metric_row,
     order_controls,
+    page_header,
     position_table,
     run_through_app,
     sync_url,
+    view_mode,
 )
 
 run_through_app()
 
-st.header("Playground", anchor=False)
-st.caption(
+page_header(
+    "Playground",
     "Grades say how relevant each document is (0 = not relevant). Put them in the order a "
-    "search engine showed them, and see how much of the best possible order it achieved."
+    "search engine showed them, and see how much of the best possible order it achieved.",
 )
 
 
@@ -29,7 +33,8 @@ def playground() -> None:
     convention = current_convention()
     editor, results = st.columns([0.44, 0.56], gap="large")
     with editor:
-        grade_editor(convention)
+        if view_mode() != "embed":  # an embedded view shows the list its link gives
+            grade_editor(convention)
         order_controls()
     with results:
         evaluation = evaluate_current(convention)
@@ -40,6 +45,8 @@ def playground() -> None:
         st.subheader("Position by position", anchor=False)
         st.caption(f"Convention: {convention}")
         position_table(evaluation, key="playground")
+        if full_controls():
+            export_block(evaluation)
     sync_url(convention)  # a fragment rerun skips app.py, which writes the URL otherwise
 
 

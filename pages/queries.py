@@ -2,7 +2,12 @@
 
 import streamlit as st
 
-from components.widgets import current_convention, parsed_queries_input, run_through_app
+from components.widgets import (
+    current_convention,
+    page_header,
+    parsed_queries_input,
+    run_through_app,
+)
 from ndcg_core.queries import mean_variants, metrics_disagree, queries_table, zero_ideal_means
 
 run_through_app()
@@ -13,10 +18,10 @@ short: 3, 1 | 3, 2
 nothing relevant: 0, 0, 0"""
 
 convention = current_convention()
-st.header("Several queries", anchor=False)
-st.caption(
+page_header(
+    "Several queries",
     "One list says little about a search engine. Keep a few queries, each with its own "
-    "ranked grades, and average their nDCG@k, as seed 001's NDCG(Q, k) does."
+    "ranked grades, and average their nDCG@k, as seed 001's NDCG(Q, k) does.",
 )
 
 st.latex(

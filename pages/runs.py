@@ -7,6 +7,7 @@ from components.widgets import (
     current_convention,
     evaluation_file,
     open_in_playground,
+    page_header,
     plain,
     run_through_app,
 )
@@ -23,10 +24,10 @@ from ndcg_core.runs import (
 
 run_through_app()
 
-st.header("Your run", anchor=False)
-st.caption(
+page_header(
+    "Your run",
     "Upload judgements (qrels: qid 0 docid grade) and a run (qid Q0 docid rank score tag), "
-    "or CSV files with a header. Until you do, a small example is scored."
+    "or CSV files with a header. Until you do, a small example is scored.",
 )
 sidebar_convention = current_convention()
 left, middle, right = st.columns(3)

@@ -8,6 +8,7 @@ from components.widgets import (
     grade_editor,
     list_key,
     list_summary,
+    page_header,
     run_through_app,
     table_columns,
     worked_step,
@@ -19,10 +20,10 @@ from ndcg_core.worked import all_steps
 run_through_app()
 
 convention = current_convention()
-st.header("Step by step", anchor=False)
-st.caption(
+page_header(
+    "Step by step",
     "Four steps from a list of grades to nDCG. Guess each number before you reveal it; "
-    "change the list (or the gain and log base in the sidebar) and the steps follow."
+    "change the list (or the gain and log base in the sidebar) and the steps follow.",
 )
 with st.expander(f"Your list: {list_summary()} (change it here or in the Playground)"):
     grade_editor(convention)

@@ -1,0 +1,233 @@
+"""Practice: a seeded set of exercises with feedback, the same for everyone with the link."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from components.sortable_list import sortable_list
+from components.widgets import (
+    PRACTICE_LEVEL_KEY,
+    PRACTICE_SEED_KEY,
+    page_header,
+    plain,
+    run_through_app,
+    table_columns,
+)
+from ndcg_core import format_grades, format_real
+from ndcg_core.practice import (
+    Exercise,
+    Feedback,
+    Kind,
+    Level,
+    check_compare,
+    check_predict,
+    check_reorder,
+    check_spot,
+    compare_scores,
+    exercise_set,
+)
+
+run_through_app()
+
+RESULTS_KEY = "practice_results"  # exercise key -> Feedback of its last check
+seed: int = st.session_state[PRACTICE_SEED_KEY]
+level = Level(st.session_state[PRACTICE_LEVEL_KEY])
+
+page_header(
+    "Practice",
+    f"Set {seed}, {level.value}. Everyone who opens this page's link gets the same "
+    "exercises, so a class can work through them together. Answers are checked at once.",
+    params={"seed": str(seed), "level": level.value},
+)
+
+
+def _new_set() -> None:
+    st.session_state[PRACTICE_SEED_KEY] = st.session_state[PRACTICE_SEED_KEY] + 1
+
+
+def _set_level() -> None:
+    chosen = st.session_state.get("practice_level_choice")
+    if chosen:
+        st.session_state[PRACTICE_LEVEL_KEY] = chosen
+
+
+exercises = exercise_set(seed, level)
+results: dict[str, Feedback] = st.session_state.setdefault(RESULTS_KEY, {})
+answered = [results[e.key] for e in exercises if e.key in results]
+right = sum(f.correct for f in answered)
+
+with st.container(horizontal=True, vertical_alignment="bottom"):
+    st.session_state["practice_level_choice"] = level.value
+    st.segmented_control(
+        "Level",
+        [member.value for member in Level],
+        format_func=str.capitalize,
+        key="practice_level_choice",
+        on_change=_set_level,
+        help="Easy: short lists, grades 0-2. Medium: a cutoff k. Hard: longer lists, "
+        "exponential gain, and more conventions to compare.",
+    )
+    st.button("New set", icon=":material/refresh:", on_click=_new_set, key="practice_new")
+    st.metric("Score", f"{right} of {len(exercises)}", help="Right answers in this set.")
+st.progress(len(answered) / len(exercises), text=f"{len(answered)} of {len(exercises)} answered")
+
+
+def _store(exercise: Exercise, feedback: Feedback) -> None:
+    results = dict(st.session_state.get(RESULTS_KEY, {}))
+    results[exercise.key] = feedback
+    st.session_state[RESULTS_KEY] = results
+
+
+def _check_predict(exercise: Exercise) -> None:
+    guess = st.session_state.get(f"ex_{exercise.key}_guess")
+    if guess is not None:
+        _store(exercise, check_predict(exercise, float(guess)))
+
+
+def _order_key(exercise: Exercise) -> str:
+    return f"ex_{exercise.key}_order"
+
+
+def _check_reorder(exercise: Exercise) -> None:
+    order = st.session_state.get(_order_key(exercise), list(exercise.labels))
+    _store(exercise, check_reorder(exercise, order))
+
+
+def _check_compare(exercise: Exercise) -> None:
+    winner = st.session_state.get(f"ex_{exercise.key}_winner")
+    flip = st.session_state.get(f"ex_{exercise.key}_flip")
+    if winner is not None and flip is not None:
+        _store(exercise, check_compare(exercise, winner, flip))
+
+
+def _check_spot(exercise: Exercise) -> None:
+    pair = st.session_state.get(f"ex_{exercise.key}_pair")
+    if pair is not None:
+        _store(exercise, check_spot(exercise, pair))
+
+
+def _list_text(grades: tuple[float, ...]) -> str:
+    return "[" + format_grades(grades) + "]"
+
+
+def predict(exercise: Exercise) -> None:
+    st.code(format_grades(exercise.grades), language=None)
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.number_input(
+            f"Your answer: {exercise.convention.label}",
+            min_value=0.0,
+            max_value=1.0,
+            value=None,
+            step=0.01,
+            format="%.4f",
+            key=f"ex_{exercise.key}_guess",
+            width=220,
+        )
+        st.button(
+            "Check", key=f"ex_{exercise.key}_check", on_click=_check_predict, args=(exercise,)
+        )
+
+
+def reorder(exercise: Exercise) -> None:
+    key = _order_key(exercise)
+    order: list[str] = st.session_state.setdefault(key, list(exercise.labels))
+    grades = dict(zip(exercise.labels, exercise.grades, strict=True))
+
+    def moved(new_order: list[str]) -> None:
+        st.session_state[key] = new_order
+
+    sortable_list(
+        [(label, f"{label} · grade {format_real(grades[label])}") for label in order],
+        key=f"ex_{exercise.key}_sort",
+        on_change=moved,
+    )
+    st.caption("Drag, or focus a document and press Alt+Arrow keys.")
+    st.button("Check", key=f"ex_{exercise.key}_check", on_click=_check_reorder, args=(exercise,))
+
+
+def compare(exercise: Exercise) -> None:
+    left, right = st.columns(2)
+    left.markdown("Ranking **A**")
+    left.code(format_grades(exercise.grades), language=None)
+    right.markdown("Ranking **B**")
+    right.code(format_grades(exercise.other), language=None)
+    st.radio(
+        "Which scores higher in the textbook form?",
+        ["A", "B"],
+        index=None,
+        horizontal=True,
+        key=f"ex_{exercise.key}_winner",
+    )
+    st.radio(
+        "Which one change makes the other ranking win?",
+        range(len(exercise.options)),
+        index=None,
+        format_func=exercise.options.__getitem__,
+        key=f"ex_{exercise.key}_flip",
+    )
+    st.button("Check", key=f"ex_{exercise.key}_check", on_click=_check_compare, args=(exercise,))
+
+
+def spot(exercise: Exercise) -> None:
+    st.radio(
+        "Pairs of lists (grades, top first)",
+        range(len(exercise.pairs)),
+        index=None,
+        format_func=lambda i: (
+            f"{_list_text(exercise.pairs[i][0])}  and  {_list_text(exercise.pairs[i][1])}"
+        ),
+        key=f"ex_{exercise.key}_pair",
+    )
+    st.button("Check", key=f"ex_{exercise.key}_check", on_click=_check_spot, args=(exercise,))
+
+
+def worked_answer(exercise: Exercise, feedback: Feedback) -> None:
+    if feedback.worked is not None:
+        with st.expander("The worked answer", expanded=not feedback.correct):
+            table_columns(
+                feedback.worked,
+                [
+                    "i",
+                    "document",
+                    "grade",
+                    "gain",
+                    "gain 2^rel-1",
+                    "running DCG",
+                    "running ideal DCG",
+                    "nDCG@i",
+                ],
+            )
+    if exercise.kind is Kind.COMPARE:
+        rows = compare_scores(exercise)
+        frame = pd.DataFrame(
+            {
+                "convention": [plain(name) for name, _, _ in rows],
+                "nDCG of A": [format_real(a, 4) for _, a, _ in rows],
+                "nDCG of B": [format_real(b, 4) for _, _, b in rows],
+                "higher": ["A" if a > b else "B" for _, a, b in rows],
+            }
+        )
+        with st.expander("Every option, worked out", expanded=not feedback.correct):
+            st.table(frame, hide_index=True)
+
+
+TITLES = {
+    Kind.PREDICT: "Predict",
+    Kind.REORDER: "Reorder",
+    Kind.COMPARE: "Compare",
+    Kind.SPOT: "Spot the drawback",
+}
+DRAW = {Kind.PREDICT: predict, Kind.REORDER: reorder, Kind.COMPARE: compare, Kind.SPOT: spot}
+
+for exercise in exercises:
+    with st.container(border=True, key=f"exercise_{exercise.number}"):
+        st.markdown(f"**{exercise.number}. {TITLES[exercise.kind]}.** {exercise.prompt}")
+        DRAW[exercise.kind](exercise)
+        feedback = results.get(exercise.key)
+        if feedback is not None:
+            if feedback.correct:
+                st.success(plain(feedback.message), icon=":material/check_circle:")
+            else:
+                st.error(plain(feedback.message), icon=":material/cancel:")
+            worked_answer(exercise, feedback)
