@@ -28,6 +28,7 @@ lint: $(VENV)/.test-installed
 
 test: lint
 	scripts/ensure_chromium.sh
+	$(BIN)/python scripts/ensure_axe.py
 	$(BIN)/pytest
 
 screenshots: $(VENV)/.test-installed

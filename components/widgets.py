@@ -60,6 +60,7 @@ DEFAULT_GRADES = "3, 2, 3, 0, 1, 2"  # seed 000's worked example
 LIST_KEY = "lab_list"
 UNRETRIEVED_KEY = "lab_unretrieved"
 TEXT_KEY = "lab_text"
+TEXT_SYNCED_KEY = "lab_text_synced"  # the list version the text box last showed
 INPUT_TAB_KEY = "lab_input_tab"
 UNRETRIEVED_TEXT_KEY = "lab_unretrieved_text"
 VERSION_KEY = "lab_version"  # bumps whenever the list changes, to re-key the table and drag list
@@ -248,7 +249,7 @@ _MODE_CSS: Mapping[str, str] = MappingProxyType(
         + _HIDE_SIDEBAR
         + """
 html { font-size: 20px; }
-[data-testid="stMetricValue"] { font-size: 3.2rem; }
+[data-testid="stMetricValue"] { font-size: 2.4rem; }
 [data-testid="stMetricLabel"] p { font-size: 1.2rem; }
 [data-testid="stMainBlockContainer"] { padding-top: 2.5rem; max-width: 100%; }
 </style>""",
@@ -453,6 +454,7 @@ def _on_text() -> None:
     typed = text  # keep what the person typed, e.g. their spacing
     _store_list(grade_list)
     st.session_state[TEXT_KEY] = typed
+    st.session_state[TEXT_SYNCED_KEY] = st.session_state[VERSION_KEY]
 
 
 def _table_key() -> str:
@@ -526,9 +528,13 @@ def grade_editor(convention: Convention) -> GradeList:
         _table_editor(table)
     if typed.open:
         with typed:
-            if TEXT_KEY not in st.session_state:  # dropped while another tab was open
+            # The box forgets its text while another tab is open; put the list back in it
+            # whenever the list changed since the box last showed it.
+            state = st.session_state
+            if TEXT_KEY not in state or state.get(TEXT_SYNCED_KEY) != state[VERSION_KEY]:
                 grade_list = current_list()
-                st.session_state[TEXT_KEY] = format_grades(grade_list.grades, grade_list.labels)
+                state[TEXT_KEY] = format_grades(grade_list.grades, grade_list.labels)
+            state[TEXT_SYNCED_KEY] = state[VERSION_KEY]
             st.text_area(
                 "Grades, top position first",
                 key=TEXT_KEY,

@@ -37,7 +37,8 @@ level = Level(st.session_state[PRACTICE_LEVEL_KEY])
 page_header(
     "Practice",
     f"Set {seed}, {level.value}. Everyone who opens this page's link gets the same "
-    "exercises, so a class can work through them together. Answers are checked at once.",
+    "exercises, so a class can work through them together. Answers are checked at once. "
+    "Each exercise names its own convention: the sidebar does not change them.",
     params={"seed": str(seed), "level": level.value},
 )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -24,7 +24,12 @@ PAGES = {
     "conventions": "conventions",
     "queries": "queries",
     "runs": "runs",
+    "practice": "practice",
+    "playground-present": "?mode=present",
+    "playground-embed": "?mode=embed&embed=true",
+    "practice-present": "practice?mode=present",
 }
+DARK = ("playground", "practice", "conventions")  # also drawn in the dark theme
 OUT = ROOT / "screenshots"
 
 
@@ -36,24 +41,36 @@ def main() -> None:
             browser = playwright.chromium.launch(
                 executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
             )
-            page = browser.new_page(viewport={"width": 1366, "height": 768})
-            for name, path in PAGES.items():
-                page.goto(f"{server.url}/{path}")
-                page.locator('[data-testid="stTable"], [data-testid="stMetric"]').first.wait_for()
-                page.wait_for_load_state("networkidle")
-                page.screenshot(path=str(OUT / f"{name}-fold.png"))
-                height = page.evaluate(
-                    "() => Math.max(...[...document.querySelectorAll('section, div')]"
-                    ".map(e => e.scrollHeight))"
+            for scheme in ("light", "dark"):
+                page = browser.new_page(
+                    viewport={"width": 1366, "height": 768}, color_scheme=scheme
                 )
-                page.set_viewport_size({"width": 1366, "height": min(int(height) + 40, 8000)})
-                page.wait_for_timeout(500)  # let the charts re-layout at the new size
-                page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
-                page.set_viewport_size({"width": 1366, "height": 768})
-                print(f"wrote {OUT / name}.png and {name}-fold.png")
+                for name, path in PAGES.items():
+                    if scheme == "dark":
+                        if name not in DARK:
+                            continue
+                        name = f"{name}-dark"
+                    shoot(page, server.url, name, path)
+                page.close()
             browser.close()
     finally:
         server.stop()
+
+
+def shoot(page: Page, url: str, name: str, path: str) -> None:
+    """A shot of the first screen, and one of the whole page."""
+    page.goto(f"{url}/{path}")
+    page.locator('[data-testid="stTable"], [data-testid="stMetric"]').first.wait_for()
+    page.wait_for_load_state("networkidle")
+    page.screenshot(path=str(OUT / f"{name}-fold.png"))
+    height = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('section, div')].map(e => e.scrollHeight))"
+    )
+    page.set_viewport_size({"width": 1366, "height": min(int(height) + 40, 8000)})
+    page.wait_for_timeout(500)  # let the charts re-layout at the new size
+    page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    print(f"wrote {OUT / name}.png and {name}-fold.png")
 
 
 if __name__ == "__main__":
