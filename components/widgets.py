@@ -15,7 +15,9 @@ from types import MappingProxyType
 from typing import Any
 
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
+from streamlit.dataframe_util import convert_anything_to_arrow_bytes
 
 from components.share_link import share_link
 from components.sortable_list import sortable_list
@@ -156,6 +158,23 @@ def current_list() -> GradeList:
     return grade_list
 
 
+def _per_list(name: str, make: Callable[[GradeList], Any]) -> Any:
+    """``make(current list)``, computed once per version of the list (lists can be long)."""
+    state = st.session_state
+    version = state.get(VERSION_KEY, 0)
+    cached = state.get(name)
+    if cached is None or cached[0] != version:
+        cached = (version, make(current_list()))
+        state[name] = cached
+    return cached[1]
+
+
+def current_list_text() -> str:
+    """The current list as text that parse_grades reads back."""
+    text: str = _per_list("lab_list_text", lambda gl: format_grades(gl.grades, gl.labels))
+    return text
+
+
 def current_unretrieved() -> tuple[float, ...]:
     """Grades of judged documents that the list did not retrieve."""
     unretrieved: tuple[float, ...] = st.session_state.get(UNRETRIEVED_KEY, ())
@@ -165,8 +184,8 @@ def current_unretrieved() -> tuple[float, ...]:
 def _store_list(grade_list: GradeList) -> None:
     state = st.session_state
     state[LIST_KEY] = grade_list
-    state[TEXT_KEY] = format_grades(grade_list.grades, grade_list.labels)
     state[VERSION_KEY] = state.get(VERSION_KEY, 0) + 1
+    state[TEXT_KEY] = current_list_text()
     _clear_errors("text", "table", "order")
 
 
@@ -206,8 +225,7 @@ def show_link_errors() -> None:
 def sync_url(convention: Convention) -> None:
     """Mirror the list and convention into the URL, so any view can be shared as a link."""
     params = dict(convention.to_params())
-    grade_list = current_list()
-    text = format_grades(grade_list.grades, grade_list.labels)
+    text = current_list_text()
     if text != DEFAULT_GRADES and len(text) <= MAX_URL_LIST_CHARS:
         params["g"] = text
     unretrieved = current_unretrieved()
@@ -532,8 +550,7 @@ def grade_editor(convention: Convention) -> GradeList:
             # whenever the list changed since the box last showed it.
             state = st.session_state
             if TEXT_KEY not in state or state.get(TEXT_SYNCED_KEY) != state[VERSION_KEY]:
-                grade_list = current_list()
-                state[TEXT_KEY] = format_grades(grade_list.grades, grade_list.labels)
+                state[TEXT_KEY] = current_list_text()
             state[TEXT_SYNCED_KEY] = state[VERSION_KEY]
             st.text_area(
                 "Grades, top position first",
@@ -623,20 +640,34 @@ def _on_drag(new_order: list[str]) -> None:
         _set_error("order", str(error))
 
 
+def _documents(grade_list: GradeList) -> tuple[dict[str, str], list[str]]:
+    """Each document's chip text, and the labels in natural order.
+
+    Both survive a reorder (the costly part for long lists), so they are kept in the session
+    and rebuilt only when a document or a grade changes.
+    """
+    state = st.session_state
+    cached = state.get("lab_documents")
+    pairs = dict(zip(grade_list.labels, grade_list.grades, strict=True))
+    if cached is None or cached[0] != pairs:
+        chips = {label: f"{label} · {format_real(grade)}" for label, grade in pairs.items()}
+        cached = (pairs, chips, sorted(pairs, key=natural_key))
+        state["lab_documents"] = cached
+    return cached[1], cached[2]
+
+
 def order_controls() -> None:
     """The drag list, plus buttons for people who cannot (or would rather not) drag."""
     grade_list = current_list()
-    items = [
-        (label, f"{label} · {format_real(grade)}")
-        for label, grade in zip(grade_list.labels, grade_list.grades, strict=True)
-    ]
+    chips, sorted_labels = _documents(grade_list)
+    items = [(label, chips[label]) for label in grade_list.labels]
     st.caption("Drag a document to a new place, or focus it and press Alt+Arrow keys.")
     sortable_list(items, key="lab_sort", on_change=_on_drag)
     _show_error("order")
     with st.container(horizontal=True, vertical_alignment="bottom"):
         chosen = st.selectbox(
             "Move a document",
-            sorted(grade_list.labels, key=natural_key),
+            sorted_labels,
             key="lab_move_choice",
             width=150,
             help="The keyboard alternative to dragging: pick a document, then move it up or "
@@ -697,7 +728,9 @@ def evaluate_current(convention: Convention) -> Evaluation | None:
         return None
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+# cache_resource, not cache_data: these results are never mutated, and cache_data would
+# unpickle a fresh copy of each on every rerun (the largest cost of a Playground rerun).
+@st.cache_resource(max_entries=256, show_spinner=False)
 def _cached_evaluate(
     key: str,
     _grade_list: GradeList,
@@ -709,14 +742,27 @@ def _cached_evaluate(
     )
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@st.cache_resource(max_entries=256, show_spinner=False)
 def _cached_chart_spec(key: str, _evaluation: Evaluation) -> dict[str, Any]:
-    return chart_spec(_evaluation)
+    spec = chart_spec(_evaluation)
+    # Streamlit turns each named dataset into Arrow bytes on every run unless it already is.
+    spec["datasets"] = {
+        name: convert_anything_to_arrow_bytes(pd.DataFrame(rows)) if rows else rows
+        for name, rows in spec["datasets"].items()
+    }
+    return spec
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@st.cache_resource(max_entries=256, show_spinner=False)
 def _cached_display_table(key: str, _evaluation: Evaluation, first: int) -> pd.DataFrame:
     return display_table(_evaluation, first=first, rows=TABLE_PAGE_ROWS)
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def _cached_display_arrow(key: str, _evaluation: Evaluation, first: int) -> pa.Table:
+    # An Arrow table goes to the browser as is; a DataFrame is converted on every run.
+    frame = _cached_display_table(key, _evaluation, first)
+    return pa.Table.from_pandas(frame, preserve_index=False)
 
 
 def _evaluation_key(evaluation: Evaluation) -> str:
@@ -779,7 +825,7 @@ def position_table(evaluation: Evaluation, *, key: str) -> None:
             key=f"{key}_table_page",
         )
         first = (int(page) - 1) * TABLE_PAGE_ROWS
-    shown = _cached_display_table(_evaluation_key(evaluation), evaluation, first)
+    shown = _cached_display_arrow(_evaluation_key(evaluation), evaluation, first)
     st.table(shown, hide_index=True)
 
 
@@ -797,7 +843,6 @@ def export_block(evaluation: Evaluation) -> None:
     view = SavedView(GradeList(evaluation.grades, evaluation.labels), evaluation.convention)
     if evaluation.convention.ideal is IdealSource.JUDGED:
         view = SavedView(view.grade_list, view.convention, unretrieved)
-    spec = _cached_chart_spec(_evaluation_key(evaluation), evaluation)
     with box:
         with st.container(horizontal=True):
             st.download_button(
@@ -811,7 +856,7 @@ def export_block(evaluation: Evaluation) -> None:
             )
             st.download_button(
                 "Charts (PNG)",
-                data=lambda: chart_image(spec, "png"),
+                data=lambda: chart_image(chart_spec(evaluation), "png"),
                 file_name="ndcg-charts.png",
                 mime="image/png",
                 on_click="ignore",
@@ -820,7 +865,7 @@ def export_block(evaluation: Evaluation) -> None:
             )
             st.download_button(
                 "Charts (SVG)",
-                data=lambda: chart_image(spec, "svg"),
+                data=lambda: chart_image(chart_spec(evaluation), "svg"),
                 file_name="ndcg-charts.svg",
                 mime="image/svg+xml",
                 on_click="ignore",
