@@ -77,6 +77,8 @@ export default function ({ parentElement }) {
   root.querySelector(".sh-url").value = linkFor("");
   if (root.dataset.ready) return;
   root.dataset.ready = "1";
+  // Opened in a popover, which keyboard focus does not enter by itself: bring it in.
+  requestAnimationFrame(() => { const box = root.querySelector(".sh-url"); box.focus(); box.select(); });
   for (const button of root.querySelectorAll("button")) {
     button.addEventListener("click", () => copy(root, button.dataset.mode));
   }

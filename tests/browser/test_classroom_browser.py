@@ -89,6 +89,7 @@ def test_a_copied_link_opens_the_same_view_in_a_new_session(
     type_grades(page, "a=0, b=3, c=1, d=2")
     expected = format_real(evaluate([0, 3, 1, 2], Convention(cutoff_k=3)).ndcg)
     expect(metric(page, "nDCG@3")).to_have_text(expected)
+    expect(page).to_have_url(re.compile("g=a%3D0"))  # the run has written the view to the URL
     link = copy_link(page, "Copy link")
     assert link.startswith(app_server.url)
     assert "k=3" in link
@@ -232,3 +233,39 @@ def test_opened_panels_have_no_serious_accessibility_violations(
         assert serious_violations(page) == []
     finally:
         context.close()
+
+
+# --------------------------------------------------------------------------- keyboard
+
+
+def tab_to(page: Page, name: str, *, back: bool = False, limit: int = 60) -> None:
+    """Press Tab (or Shift+Tab) until the focused element's text or label is `name`."""
+    for _ in range(limit):
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+        focused = page.evaluate(
+            "() => { let e = document.activeElement;"  # into components' shadow roots
+            " while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;"
+            " return (e.getAttribute('aria-label') || e.innerText || '').trim(); }"
+        )
+        if name in focused.splitlines():  # icons add lines of their own
+            return
+    pytest.fail(f"Tab never reached {name!r}")
+
+
+def test_the_playground_works_from_the_keyboard_alone(
+    clipboard_context: BrowserContext, app_server: StreamlitServer
+) -> None:
+    page = clipboard_context.new_page()
+    open_playground(page, app_server, "?g=3,0,2")
+    grades_box(page).focus()
+    tab_to(page, "Reverse")
+    page.keyboard.press("Enter")
+    expect(metric(page, "nDCG")).to_have_text(format_real(evaluate([2, 0, 3]).ndcg))
+    expect(grades_box(page)).to_have_value("D3=2, D2=0, D1=3")  # the run has finished
+    grades_box(page).focus()
+    tab_to(page, "Share or present", back=True)
+    page.keyboard.press("Enter")
+    tab_to(page, "Copy link")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("status")).to_have_text("Copied to the clipboard.")
+    assert "g=D3%3D2%2C+D2%3D0%2C+D1%3D3" in page.evaluate("navigator.clipboard.readText()")
