@@ -74,7 +74,8 @@ MODE_KEY = "lab_mode"  # "" (everything), "present" (projector) or "embed" (cont
 VIEW_MODES = ("present", "embed")
 PRACTICE_SEED_KEY = "practice_seed"
 PRACTICE_LEVEL_KEY = "practice_level"
-PAGE_PARAMS_KEY = "lab_page_params"  # a page's own URL parameters, e.g. an exercise set's seed
+PAGE_PARAMS_KEY = "lab_page_params"
+LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used up once read  # a page's own URL parameters, e.g. an exercise set's seed
 TABLE_PAGE_ROWS = 50
 
 # Convention field -> picker widget key.
@@ -134,6 +135,7 @@ def init_session() -> None:
         link_errors.append(f"Its view mode {mode[:20]!r} is not one of: {', '.join(VIEW_MODES)}.")
         mode = ""
     state[MODE_KEY] = mode
+    state[LINK_PARAMS_KEY] = dict(params)
     try:
         state[PRACTICE_SEED_KEY], state[PRACTICE_LEVEL_KEY] = set_from_link(
             params.get("seed"), params.get("level")
@@ -286,6 +288,31 @@ def apply_view_mode() -> None:
     css = _MODE_CSS.get(view_mode())
     if css:
         st.html(css)
+
+
+def _from_link(key: str, param: str, read: Callable[[str], Any]) -> None:
+    """Start widget ``key`` from the opening link's ``param`` (once: the link is used up)."""
+    link = st.session_state.get(LINK_PARAMS_KEY, {})
+    if param in link:
+        raw = link.pop(param)
+        if key not in st.session_state:
+            st.session_state[key] = read(raw)
+
+
+def _to_link(param: str, value: str) -> None:
+    """Keep ``param`` in every link to this view (see page_header)."""
+    params = dict(st.session_state.get(PAGE_PARAMS_KEY, {}))
+    params[param] = value
+    st.session_state[PAGE_PARAMS_KEY] = params
+
+
+def linked_toggle(label: str, *, key: str, param: str, help: str | None = None) -> bool:
+    """A toggle whose "on" is part of the page's link (``param=1``)."""
+    _from_link(key, param, lambda raw: raw == "1")
+    on = bool(st.toggle(label, key=key, help=help))
+    if on:
+        _to_link(param, "1")
+    return on
 
 
 def page_header(title: str, caption: str, *, params: Mapping[str, str] | None = None) -> None:
@@ -997,10 +1024,18 @@ def parsed_text_input(
     return values
 
 
-def parsed_queries_input(label: str, *, key: str, default: str) -> tuple[Query, ...] | None:
-    """A text area of queries (see ``parse_queries``); an error shows under it."""
+def parsed_queries_input(
+    label: str, *, key: str, default: str, param: str
+) -> tuple[Query, ...] | None:
+    """A text area of queries (see ``parse_queries``); an error shows under it.
+
+    Text other than the default goes into the page's link as ``param`` when it is short.
+    """
+    _from_link(key, param, lambda raw: raw[:MAX_URL_LIST_CHARS])
     st.session_state.setdefault(key, default)
     text = st.text_area(label, key=key, height=140)
+    if text != default and len(text) <= MAX_URL_LIST_CHARS:
+        _to_link(param, text)
     try:
         return parse_queries(text)
     except NdcgError as error:

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from components.widgets import page_header, run_through_app, side_by_side
+from components.widgets import linked_toggle, page_header, run_through_app, side_by_side
 from ndcg_core import TiePolicy, format_real
 from ndcg_core.charts import curves_chart
 from ndcg_core.lessons import (
@@ -36,9 +36,10 @@ with st.container(border=True):
         key="drawback_bad_pair",
         required=True,
     )
-    fixed = st.toggle(
+    fixed = linked_toggle(
         "Fix: grade Good / Fair / Bad as 1 / 0 / −1 (every grade one step lower)",
         key="drawback_bad_fix",
+        param="fix1",
     )
     side_by_side(bad_documents(pair_name or "seed004", fixed=fixed))
     if not fixed:
@@ -72,9 +73,13 @@ with st.container(border=True):
         key="drawback_missing_pair",
         required=True,
     )
-    pad = st.toggle("Fix part 1: a fixed cutoff k, missing places count 0", key="drawback_pad")
-    judged = st.toggle(
-        "Fix part 2: the ideal from every relevant document, shown or not", key="drawback_judged"
+    pad = linked_toggle(
+        "Fix part 1: a fixed cutoff k, missing places count 0", key="drawback_pad", param="fix2a"
+    )
+    judged = linked_toggle(
+        "Fix part 2: the ideal from every relevant document, shown or not",
+        key="drawback_judged",
+        param="fix2b",
     )
     side_by_side(missing_documents(pair_name or "seed000", pad_to_k=pad, ideal_from_judged=judged))
     if pad and not judged:
@@ -100,9 +105,10 @@ with st.container(border=True):
         "Searching for *restaurants*: one list has a single good nearby restaurant at the top, "
         "the other has five. At nDCG@1 only the first result counts, and both have a good one."
     )
-    judged_restaurants = st.toggle(
+    judged_restaurants = linked_toggle(
         "Judge against all five good restaurants (ideal from judged documents)",
         key="drawback_restaurants_judged",
+        param="fix3",
     )
     curve, pair = equally_good(ideal_from_judged=judged_restaurants)
     table_box, chart_box = st.columns([1, 1.4])

@@ -38,6 +38,7 @@ with left:
         "Queries, one a line: name: grades | grades of judged documents it did not retrieve",
         key="queries_text",
         default=DEFAULT_QUERIES,
+        param="q",
     )
 with right:
     threshold = st.number_input(

@@ -6,6 +6,7 @@ from components.widgets import (
     current_convention,
     evaluate_current,
     grade_editor,
+    linked_toggle,
     list_key,
     list_summary,
     page_header,
@@ -27,7 +28,7 @@ page_header(
 )
 with st.expander(f"Your list: {list_summary()} (change it here or in the Playground)"):
     grade_editor(convention)
-st.toggle("Reveal every answer (for presenting)", key="step_reveal_all")
+linked_toggle("Reveal every answer (for presenting)", key="step_reveal_all", param="reveal")
 
 evaluation = evaluate_current(convention)
 if evaluation is not None:

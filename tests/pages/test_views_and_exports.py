@@ -121,3 +121,31 @@ def test_a_broken_view_file_is_refused_under_the_uploader_and_the_list_stays() -
     assert any("nested too deeply" in e.value for e in at.error)
     assert _metrics(at) == before
     assert not at.exception
+
+
+def test_lesson_toggles_travel_in_the_link() -> None:
+    at = open_app({"fix1": "1", "fix3": "1"}, "pages/drawbacks.py")
+    assert at.toggle(key="drawback_bad_fix").value is True
+    assert at.toggle(key="drawback_restaurants_judged").value is True
+    assert at.toggle(key="drawback_pad").value is False
+    assert at.query_params["fix1"] == "1"
+    at.toggle(key="drawback_bad_fix").set_value(False).run()
+    assert "fix1" not in at.query_params
+    at.toggle(key="drawback_pad").set_value(True).run()
+    assert at.query_params["fix2a"] == "1"
+
+
+def test_reveal_all_travels_in_the_link() -> None:
+    hidden = open_app(page="pages/step_by_step.py")
+    shown = open_app({"reveal": "1"}, "pages/step_by_step.py")
+    assert shown.toggle(key="step_reveal_all").value is True
+    assert len(shown.get("latex")) > len(hidden.get("latex"))
+    assert shown.query_params["reveal"] == "1"
+
+
+def test_typed_queries_travel_in_the_link() -> None:
+    queries = "a: 3, 0, 1\nb: 0, 0, 2 | 3"
+    at = open_app({"q": queries}, "pages/queries.py")
+    assert at.text_area(key="queries_text").value == queries
+    assert at.query_params["q"] == queries
+    assert not at.error
