@@ -870,45 +870,54 @@ def export_block(evaluation: Evaluation) -> None:
     view = SavedView(GradeList(evaluation.grades, evaluation.labels), evaluation.convention)
     if evaluation.convention.ideal is IdealSource.JUDGED:
         view = SavedView(view.grade_list, view.convention, unretrieved)
+    downloads: tuple[tuple[str, Any, str, str, str, str], ...] = (
+        # label, data (a callable is only run on click), file name, MIME type, icon, help
+        (
+            "Table (CSV)",
+            lambda: table_csv(evaluation),
+            "ndcg-table.csv",
+            "text/csv",
+            ":material/table:",
+            "Every position, full precision; opens in a spreadsheet.",
+        ),
+        (
+            "Charts (PNG)",
+            lambda: chart_image(chart_spec(evaluation), "png"),
+            "ndcg-charts.png",
+            "image/png",
+            ":material/image:",
+            "The three charts, for slides.",
+        ),
+        (
+            "Charts (SVG)",
+            lambda: chart_image(chart_spec(evaluation), "svg"),
+            "ndcg-charts.svg",
+            "image/svg+xml",
+            ":material/draw:",
+            "The three charts, scalable, for print.",
+        ),
+        (
+            "This view (JSON)",
+            view_to_json(view),
+            "ndcg-view.json",
+            "application/json",
+            ":material/save:",
+            "Open it again under “Open a saved view”: same list, same convention.",
+        ),
+    )
     with box:
         with st.container(horizontal=True):
-            st.download_button(
-                "Table (CSV)",
-                data=lambda: table_csv(evaluation),
-                file_name="ndcg-table.csv",
-                mime="text/csv",
-                on_click="ignore",
-                icon=":material/table:",
-                key="lab_download_csv",
-            )
-            st.download_button(
-                "Charts (PNG)",
-                data=lambda: chart_image(chart_spec(evaluation), "png"),
-                file_name="ndcg-charts.png",
-                mime="image/png",
-                on_click="ignore",
-                icon=":material/image:",
-                key="lab_download_png",
-            )
-            st.download_button(
-                "Charts (SVG)",
-                data=lambda: chart_image(chart_spec(evaluation), "svg"),
-                file_name="ndcg-charts.svg",
-                mime="image/svg+xml",
-                on_click="ignore",
-                icon=":material/draw:",
-                key="lab_download_svg",
-            )
-            st.download_button(
-                "This view (JSON)",
-                data=view_to_json(view),
-                file_name="ndcg-view.json",
-                mime="application/json",
-                on_click="ignore",
-                icon=":material/save:",
-                key="lab_download_json",
-                help="Open it again under “Open a saved view”: same list, same convention.",
-            )
+            for label, data, file_name, mime, icon, help_text in downloads:
+                st.download_button(
+                    label,
+                    data=data,
+                    file_name=file_name,
+                    mime=mime,
+                    on_click="ignore",
+                    icon=icon,
+                    key=f"lab_download_{file_name.rsplit('.', 1)[1]}",
+                    help=help_text,
+                )
         snippet = python_snippet(evaluation, unretrieved)
         if snippet.library == "scikit-learn":
             st.markdown("**Reproduce in Python** with scikit-learn:")

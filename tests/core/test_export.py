@@ -30,18 +30,10 @@ from ndcg_core.export import (
     view_to_json,
 )
 from ndcg_core.parsing import GradeList
+from tests.core.strategies import conventions as any_convention
 
 grade_lists = st.lists(st.integers(0, 4).map(float), min_size=1, max_size=12)
-conventions = st.builds(
-    Convention,
-    gain=st.sampled_from(["linear", "exponential"]),
-    discount=st.sampled_from(["log", "jk"]),
-    log_base=st.sampled_from([2.0, math.e, 10.0, 1.5]),
-    cutoff_k=st.none() | st.integers(1, 14),
-    ideal=st.sampled_from(["list", "judged"]),
-    zero_ideal=st.sampled_from(["zero", "one", "nan", "exclude"]),
-    negative_grades=st.sampled_from(["keep", "as_zero", "penalise"]),
-)
+conventions = any_convention()
 
 
 def _rows(text: str) -> list[list[str]]:

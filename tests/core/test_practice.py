@@ -20,6 +20,7 @@ from ndcg_core.practice import (
     compare_scores,
     exercise_set,
 )
+from tests.core.strategies import conventions as any_convention
 
 SEEDS = range(12)
 
@@ -130,15 +131,7 @@ grades = st.lists(
     min_size=1,
     max_size=12,
 )
-conventions = st.builds(
-    Convention,
-    gain=st.sampled_from(["linear", "exponential"]),
-    discount=st.sampled_from(["log", "jk"]),
-    log_base=st.sampled_from([2.0, math.e, 10.0, 1.25]),
-    cutoff_k=st.none() | st.integers(1, 14),
-    zero_ideal=st.sampled_from(["zero", "one", "nan", "exclude"]),
-    negative_grades=st.sampled_from(["keep", "as_zero", "penalise"]),
-)
+conventions = any_convention(ideals=("list",))
 
 
 @given(grades, conventions)
