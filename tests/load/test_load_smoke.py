@@ -1,0 +1,118 @@
+"""The load client (benchmarks/load.py) and the balancer (benchmarks/serve_two.py) against
+real servers: a few sessions for a few seconds, every action checked. About 20 s."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from benchmarks.load import Action, Phase, Session, ndcg_check, run_sessions
+from benchmarks.serve_two import COOKIE, ROOT, StreamlitProcess, child_command
+
+TITLES = {"Playground", "Step by step", "Drawbacks", "Conventions", "Several queries", "Your run"}
+
+
+@pytest.fixture
+def app_server(tmp_path: Path) -> Iterator[StreamlitProcess]:
+    server = StreamlitProcess("app.py", tmp_path / "app.log")
+    try:
+        server.wait_until_healthy()
+        yield server
+    finally:
+        server.stop()
+    log = server.log_path.read_text(encoding="utf-8")
+    assert "Traceback" not in log, log
+
+
+def test_sessions_see_their_pages_and_the_ndcg_of_their_grades(
+    app_server: StreamlitProcess,
+) -> None:
+    async def scenario() -> tuple[Action, list[str], str, Phase]:
+        probe = Session(app_server.url, "ndcg", random.Random(1))
+        await probe.connect()
+        try:
+            await probe.load()
+            typed = await probe.type_grades([0, 1, 2, 3])
+            shown = [
+                e.metric.body
+                for e in probe.elements
+                if e.WhichOneof("type") == "metric" and e.metric.label == "nDCG"
+            ]
+            wrong = ndcg_check(probe.elements, [3, 2, 1, 0])
+        finally:
+            await probe.close()
+        phase = await run_sessions(
+            app_server.url, sessions=3, seconds=6, pause=0.4, check="ndcg", seed=7
+        )
+        return typed, shown, wrong, phase
+
+    typed, shown, wrong, phase = asyncio.run(scenario())
+    # A real widget change reran the Playground's fragment, which shows the nDCG of the list.
+    assert typed.error == ""
+    assert shown == ["0.614"]
+    assert wrong.startswith("nDCG shown ['0.614'], expected ['1']")
+    # Three sessions: every action answered by script_finished with the page's content.
+    assert phase.errors == []
+    kinds = Counter(action.kind for action in phase.actions)
+    assert kinds["load"] == 3
+    assert kinds["grades"] >= 3
+    assert kinds["page"] >= 3
+    assert {action.page for action in phase.actions} <= TITLES
+    assert all(0 < action.seconds < 60 for action in phase.actions)
+
+
+def test_balancer_keeps_each_session_on_the_process_that_holds_it(tmp_path: Path) -> None:
+    command = child_command(
+        *("benchmarks.serve_two", "--port", "0", "--script", "benchmarks/empty_nav_app.py"),
+        *("--log-dir", str(tmp_path)),
+    )
+    balancer = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    backends: list[int] = []
+    try:
+        assert balancer.stdout is not None
+        ready = json.loads(balancer.stdout.readline())
+        backends = [backend["pid"] for backend in ready["backends"]]
+
+        async def scenario() -> tuple[list[str], list[Action], list[int], int]:
+            sessions = [Session(ready["url"], "echo", random.Random(i)) for i in range(4)]
+            actions: list[Action] = []
+            try:
+                for session in sessions:
+                    await session.connect()
+                    await session.load()
+                    await session.type_grades([1, 2, 3])
+                    actions += session.actions
+                # st.file_uploader's path: a URL over the websocket, then a PUT to it.
+                stored = [await s.upload("run.txt", b"1 Q0 D1 1 2.5 bm25\n") for s in sessions]
+                cookies = [s.cookies[COOKIE] for s in sessions]
+                # The same PUT with the other process's cookie: that process has no such session.
+                moved = sessions[0]
+                moved.cookies[COOKIE] = str(1 - int(moved.cookies[COOKIE]))
+                misrouted = await moved.upload("run.txt", b"1 Q0 D1 1 2.5 bm25\n")
+                return cookies, actions, stored, misrouted
+            finally:
+                await asyncio.gather(*(s.close() for s in sessions))
+
+        cookies, actions, stored, misrouted = asyncio.run(scenario())
+    finally:
+        if balancer.poll() is None:
+            os.kill(balancer.pid, signal.SIGTERM)
+        balancer.wait(timeout=30)
+        if balancer.stdout is not None:
+            balancer.stdout.close()
+    assert sorted(cookies) == ["0", "0", "1", "1"]  # new browsers go to each process in turn
+    assert [(a.kind, a.error) for a in actions] == [("load", ""), ("grades", "")] * 4
+    assert stored == [204, 204, 204, 204]
+    assert misrouted == 400
+    for pid in backends:  # the balancer stopped both servers
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
