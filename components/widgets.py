@@ -33,7 +33,7 @@ from ndcg_core import (
     format_real,
     parse_grades,
 )
-from ndcg_core.charts import chart_spec
+from ndcg_core.charts import chart_layout, chart_spec
 from ndcg_core.examples import load_examples, stated_summary
 from ndcg_core.export import (
     SavedView,
@@ -769,9 +769,16 @@ def _cached_evaluate(
     )
 
 
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _cached_layout_spec(layout: tuple[Any, ...], _evaluation: Evaluation) -> dict[str, Any]:
+    # Building the Altair chart costs ~0.1 s; only a new layout (length, cutoff) needs it.
+    return chart_spec(_evaluation)
+
+
 @st.cache_resource(max_entries=256, show_spinner=False)
 def _cached_chart_spec(key: str, _evaluation: Evaluation) -> dict[str, Any]:
-    spec = chart_spec(_evaluation)
+    layout_spec = _cached_layout_spec(chart_layout(_evaluation), _evaluation)
+    spec = chart_spec(_evaluation, layout_spec=layout_spec)
     # Streamlit turns each named dataset into Arrow bytes on every run unless it already is.
     spec["datasets"] = {
         name: convert_anything_to_arrow_bytes(pd.DataFrame(rows)) if rows else rows

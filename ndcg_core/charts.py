@@ -41,11 +41,10 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
     """
     table = evaluation.table
     scale = Decimal(1)
-    unit = "DCG"
+    unit = chart_unit(evaluation)
     if evaluation.exact:
         ideal_dcg = Decimal(evaluation.ideal_dcg)
         scale = ideal_dcg if ideal_dcg != 0 else Decimal(1)
-        unit = "DCG as a fraction of the ideal DCG"
 
     def as_float(values: pd.Series) -> list[float]:
         return [float(v / scale) if isinstance(v, Decimal) else float(v) for v in values]
@@ -200,22 +199,72 @@ def evaluation_chart(
     return cast(alt.VConcatChart, chart.resolve_scale(color="shared"))
 
 
-def chart_spec(evaluation: Evaluation, *, width: int = 420, height: int = 170) -> dict[str, Any]:
+def chart_layout(evaluation: Evaluation) -> tuple[int, str, int | None]:
+    """What the chart's layout depends on (positions, DCG unit, a visible cutoff k).
+
+    Two evaluations with the same layout have the same spec but for the data, so a page
+    can build the costly Altair part once per layout (:func:`chart_spec` ``layout_spec``).
+
+    >>> from ndcg_core import Convention, evaluate
+    >>> chart_layout(evaluate([3, 2, 0])) == chart_layout(evaluate([0, 1, 1]))
+    True
+    >>> chart_layout(evaluate([3, 2, 0], Convention(cutoff_k=2)))
+    (3, 'DCG', 2)
+    """
+    n = max(len(evaluation.table), 1)
+    k = evaluation.convention.cutoff_k
+    unit = chart_unit(evaluation)
+    return n, unit, k if k is not None and k < n else None
+
+
+def chart_unit(evaluation: Evaluation) -> str:
+    """The unit of the DCG axes: DCG, or a fraction of the ideal when floats cannot hold it."""
+    return "DCG as a fraction of the ideal DCG" if evaluation.exact else "DCG"
+
+
+def chart_datasets(evaluation: Evaluation) -> dict[str, list[dict[Any, Any]]]:
+    """The named datasets the chart reads (one row per position and ranking, the cutoff)."""
+    frame, _ = chart_frame(evaluation)
+    k = evaluation.convention.cutoff_k
+    records = frame.astype(object).where(frame.notna(), None).to_dict("records")
+    return {
+        POSITIONS: records,
+        CUTOFF: [{"position": k + 0.5, "text": f"cutoff k = {k}"}] if k is not None else [],
+    }
+
+
+def chart_spec(
+    evaluation: Evaluation,
+    *,
+    width: int = 420,
+    height: int = 170,
+    layout_spec: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The Vega-Lite spec of :func:`evaluation_chart` with its named datasets filled in.
+
+    ``layout_spec``, a spec made for another evaluation with the same :func:`chart_layout`,
+    is reused for everything but the data (building the Altair chart is the slow part).
 
     >>> from ndcg_core import evaluate
     >>> spec = chart_spec(evaluate([3, 2]))
     >>> sorted(spec["datasets"]), len(spec["datasets"]["positions"])
     (['cutoff', 'positions'], 4)
+    >>> chart_spec(evaluate([0, 5]), layout_spec=spec) == chart_spec(evaluate([0, 5]))
+    True
     """
-    spec: dict[str, Any] = evaluation_chart(evaluation, width=width, height=height).to_dict()
-    frame, _ = chart_frame(evaluation)
-    k = evaluation.convention.cutoff_k
-    records = frame.astype(object).where(frame.notna(), None).to_dict("records")
-    spec["datasets"] = {
-        POSITIONS: records,
-        CUTOFF: [{"position": k + 0.5, "text": f"cutoff k = {k}"}] if k is not None else [],
+    if layout_spec is None:
+        chart = evaluation_chart(evaluation, width=width, height=height)
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="Automatically deduplicated selection")
+            layout_spec = chart.to_dict()
+    spec = {key: value for key, value in layout_spec.items() if key != "datasets"}
+    # Inline datasets (the cutoff rule's) belong to the layout; the named ones to the data.
+    inline = {
+        name: rows
+        for name, rows in layout_spec.get("datasets", {}).items()
+        if name not in (POSITIONS, CUTOFF)
     }
+    spec["datasets"] = {**inline, **chart_datasets(evaluation)}
     return spec
 
 

@@ -6,9 +6,11 @@ import math
 
 import pytest
 import vl_convert
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, evaluate
-from ndcg_core.charts import SERIES_IDEAL, SERIES_THIS, chart_frame, chart_spec
+from ndcg_core.charts import SERIES_IDEAL, SERIES_THIS, chart_frame, chart_layout, chart_spec
 from ndcg_core.lists import ideal_order, moved, reordered, reversed_order, shuffled
 from ndcg_core.parsing import GradeList
 from ndcg_core.tables import display_table, escape_markdown
@@ -102,3 +104,17 @@ def test_chart_spec_renders_offline() -> None:
     svg = vl_convert.vegalite_to_svg(chart_spec(evaluate(SEED.grades)))
     assert "Running DCG against the ideal" in svg
     assert svg.count("<path") > 10
+
+
+@given(
+    st.lists(st.integers(0, 3).map(float), min_size=1, max_size=8),
+    st.lists(st.integers(0, 3).map(float), min_size=1, max_size=8),
+    st.none() | st.integers(1, 9),
+)
+def test_a_layout_spec_serves_any_evaluation_with_the_same_layout(first, second, k) -> None:
+    convention = Convention(cutoff_k=k)
+    one, other = evaluate(first, convention), evaluate(second, convention)
+    if chart_layout(one) != chart_layout(other):
+        assert len(first) != len(second)
+        return
+    assert chart_spec(other, layout_spec=chart_spec(one)) == chart_spec(other)
