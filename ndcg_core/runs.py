@@ -546,32 +546,26 @@ def _score_codes(
         order = np.lexsort((-run_scores, run_q))
         run_q, run_d, run_scores = run_q[order], run_d[order], run_scores[order]
         starts, lengths = _blocks(run_q)
-    # Rows are now grouped by query, scores descending. A tie: rows of a query with one score.
-    n = len(run_q)
-    tie_start = np.empty(n, dtype=bool)
-    tie_start[:1] = True
-    np.not_equal(run_scores[1:], run_scores[:-1], out=tie_start[1:])
-    tie_start[starts] = True
-
-    # With a cutoff and the ideal from the qrels, only the top k rows of each query and the
-    # rest of a tie that crosses k can count: the others need no grade. (Rejecting negative
-    # grades looks at every retrieved document, and an ideal from the run needs them all.)
+    # Rows are now grouped by query, scores descending. With a cutoff and the ideal from the
+    # qrels, only the top k rows of each query and the rest of a tie that crosses k can
+    # count: the others need no grade. (Rejecting negative grades looks at every retrieved
+    # document, and an ideal from the run needs them all.)
     k = convention.cutoff_k
     if (
         k is not None
         and convention.ideal is IdealSource.JUDGED
         and convention.negative_grades is not NegativeGrades.REJECT
     ):
-        tie_starts = np.append(np.flatnonzero(tie_start), n)
-        last = starts + np.minimum(lengths, k) - 1
-        lengths = tie_starts[np.searchsorted(tie_starts, last, side="right")] - starts
+        lengths = _counting_rows(run_scores, starts, lengths, k)
         firsts = np.cumsum(lengths) - lengths
         position = np.arange(int(lengths.sum())) - np.repeat(firsts, lengths)
         rows = position + np.repeat(starts, lengths)
         run_q, run_d, run_scores = run_q[rows], run_d[rows], run_scores[rows]
-        tie_start = tie_start[rows]
     else:
-        position = np.arange(n) - np.repeat(starts, lengths)
+        position = np.arange(len(run_q)) - np.repeat(starts, lengths)
+    # A tie: consecutive rows of a query with one score.
+    tie_start = position == 0
+    tie_start[1:] |= run_scores[1:] != run_scores[:-1]
     tie_sizes = np.diff(np.append(np.flatnonzero(tie_start), len(tie_start)))
     grades = _grades_of(run_q, run_d, judged, n_queries, n_docs)
     grades = _clip(grades, convention.negative_grades, "run")
@@ -596,15 +590,7 @@ def _score_codes(
         pool_q, pool_g = run_q, grades
     if convention.negative_grades is NegativeGrades.PENALISE:
         pool_g = np.maximum(pool_g, 0.0)
-    ideal_order = _best_first(pool_q, pool_g)
-    ideal_q = pool_q[ideal_order]
-    ideal_ranks = _ranks_within(ideal_q)
-    ideal_gains = _gains(pool_g[ideal_order], convention.gain)
-    ideal_counted = ideal_ranks <= k if k is not None else np.ones(len(ideal_ranks), dtype=bool)
-    ideal_contributions = np.where(
-        ideal_counted, ideal_gains / _divisors(ideal_ranks, convention), 0.0
-    )
-    ideal_dcg = np.bincount(ideal_q, weights=ideal_contributions, minlength=n_queries)
+    ideal_dcg = _ideal_dcg(pool_q, pool_g, n_queries, convention)
 
     fallback = {ZeroIdeal.ZERO: 0.0, ZeroIdeal.ONE: 1.0}.get(convention.zero_ideal, math.nan)
     ndcg = np.full(n_queries, fallback)
@@ -651,16 +637,77 @@ def _ranked(scores: np.ndarray, starts: np.ndarray, n_queries: int) -> bool:
     return bool(np.isin(rises, starts, assume_unique=True).all()) if len(rises) else True
 
 
+def _counting_rows(
+    scores: np.ndarray, starts: np.ndarray, lengths: np.ndarray, k: int
+) -> np.ndarray:
+    """How many leading rows of each query (scores descending) can count at cutoff k: k,
+    or more when a tie crosses k (its order decides which of its rows come first), or all
+    when there are fewer. One binary search per query, all queries at once."""
+    low = starts + np.minimum(lengths, k) - 1  # the k-th row, or the last
+    high = starts + lengths  # the first row scored below it, as far as is known
+    tied = scores[low]
+    while (searching := high - low > 1).any():
+        middle = np.where(searching, (low + high) // 2, low)
+        same = scores[middle] == tied
+        low = np.where(searching & same, middle, low)
+        high = np.where(searching & ~same, middle, high)
+    counting: np.ndarray = high - starts
+    return counting
+
+
+def _whole_levels(grades: np.ndarray) -> tuple[float, int] | None:
+    """The highest grade and the number of levels down to the lowest, when the grades are
+    whole numbers in a modest range (as qrels grades are)."""
+    if len(grades) == 0:
+        return None
+    high, low = float(grades.max()), float(grades.min())
+    if not high - low < 2**20 or not (grades == np.floor(grades)).all():
+        return None
+    return high, int(high - low) + 1
+
+
 def _best_first(queries: np.ndarray, grades: np.ndarray) -> np.ndarray:
     """The stable order by query, then grade descending: ``np.lexsort((-grades, queries))``,
-    done as one sort of integer keys when the grades are whole numbers (as in qrels)."""
-    if len(grades):
-        high, low = float(grades.max()), float(grades.min())
-        if high - low < 2**20 and (grades == np.floor(grades)).all():
-            keys = queries.astype(np.int64) * int(high - low + 1) + (high - grades).astype(np.int64)
-            order: np.ndarray = np.argsort(keys, kind="stable")
-            return order
-    return np.lexsort((-grades, queries))
+    done as one sort of integer keys when the grades are whole numbers."""
+    levels = _whole_levels(grades)
+    if levels is None:
+        return np.lexsort((-grades, queries))
+    high, span = levels
+    keys = queries.astype(np.int64) * span + (high - grades).astype(np.int64)
+    order: np.ndarray = np.argsort(keys, kind="stable")
+    return order
+
+
+def _ideal_dcg(
+    queries: np.ndarray, grades: np.ndarray, n_queries: int, convention: Convention
+) -> np.ndarray:
+    """Each query's ideal DCG: its grades best first, cut at k. With a cutoff and whole
+    grades, each query's top k come from its counts per grade, with no sort; either way
+    the same terms are added in the same order, so the sums are the same."""
+    k = convention.cutoff_k
+    levels = _whole_levels(grades)
+    if k is not None and levels is not None and n_queries * levels[1] * k <= 8 * len(grades):
+        high, span = levels
+        keys = queries.astype(np.int64) * span + (high - grades).astype(np.int64)
+        counts = np.bincount(keys, minlength=n_queries * span).reshape(n_queries, span)
+        above = np.cumsum(counts, axis=1)  # rows at this level or better
+        positions = np.arange(k)
+        level = (above[:, :, np.newaxis] <= positions).sum(axis=1)  # of each top position
+        query, position = np.nonzero(positions < above[:, -1:])  # by query, then position
+        gains = _gains(high - level[query, position].astype(np.float64), convention.gain)
+        ideal: np.ndarray = np.bincount(
+            query, weights=gains / _divisors(position + 1.0, convention), minlength=n_queries
+        )
+        return ideal
+    order = _best_first(queries, grades)
+    ordered = queries[order]
+    ranks = _ranks_within(ordered)
+    counted = ranks <= k if k is not None else np.ones(len(ranks), dtype=bool)
+    terms = _gains(grades[order], convention.gain) / _divisors(ranks, convention)
+    summed: np.ndarray = np.bincount(
+        ordered, weights=np.where(counted, terms, 0.0), minlength=n_queries
+    )
+    return summed
 
 
 def _order_ties(

@@ -275,3 +275,21 @@ def test_every_exported_name_resolves_lazily() -> None:
         assert name in dir(ndcg_core)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         _ = ndcg_core.nothing
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.tuples(st.integers(0, 2), st.integers(-1, 3)), min_size=6, max_size=30),
+    st.sampled_from([None, 1, 2, 3]),
+    st.sampled_from(list(Gain)),
+)
+def test_ideal_from_counts_is_the_sorted_ideal(rows, k, gain) -> None:
+    # 3 queries x 5 grade levels x k <= 3 stay within 8 cells a row: the counting path
+    queries = np.array([q for q, _ in rows], dtype=np.int64)
+    grades = np.array([g for _, g in rows], dtype=np.float64)
+    convention = Convention(cutoff_k=k, gain=gain)
+    counted = runs_module._ideal_dcg(queries, grades, 3, convention)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(runs_module, "_whole_levels", lambda grades: None)  # lexsort, as before
+        sorted_ = runs_module._ideal_dcg(queries, grades, 3, convention)
+    assert counted.tolist() == sorted_.tolist()
