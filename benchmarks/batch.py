@@ -6,6 +6,10 @@ Generates (seeded) a run of 10,000 queries x 100 documents with tied scores and 
 30 judged documents per query (10 of them never retrieved), then times, each in a fresh
 process so nothing is warm: reading both files and computing mean nDCG@10 under trec_eval's
 convention. Checks that the three agree and prints the ratios and our peak memory.
+
+"ours" is ``evaluate_run_files`` (Arrow and NumPy, no pandas); "ours, frames" is the Runs
+page's path (``read_qrels``, ``read_run`` and ``evaluate_run`` on pandas frames), for
+comparison only: the ratios are for the first.
 """
 
 from __future__ import annotations
@@ -25,14 +29,33 @@ OURS = """
 import json, resource, sys, time
 start = time.perf_counter()
 from ndcg_core import PRESETS
+from ndcg_core.runs import evaluate_run_files
+qrels = open(sys.argv[1], "rb").read()
+run = open(sys.argv[2], "rb").read()
+scores = evaluate_run_files(
+    run, qrels, PRESETS["trec_eval_ndcg_cut"].convention, score_missing_as_zero=False
+)
+mean = scores.mean
+seconds = time.perf_counter() - start
+per_query = dict(zip(scores.qids.tolist(), scores.ndcg.tolist()))
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+pandas = "pandas" in sys.modules
+print(json.dumps({"seconds": seconds, "mean": mean, "per_query": per_query, "peak_mb": peak,
+                  "pandas": pandas}))
+"""
+
+FRAMES = """
+import json, resource, sys, time
+start = time.perf_counter()
+from ndcg_core import PRESETS
 from ndcg_core.runs import evaluate_run, read_qrels, read_run
 qrels = read_qrels(open(sys.argv[1], "rb").read())
 run = read_run(open(sys.argv[2], "rb").read())
 scores = evaluate_run(run, qrels, PRESETS["trec_eval_ndcg_cut"].convention, score_missing_as_zero=False)
+mean = scores.mean
 seconds = time.perf_counter() - start
 per_query = dict(zip(scores.per_query["qid"], scores.per_query["ndcg"].tolist()))
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(json.dumps({"seconds": seconds, "mean": scores.mean, "per_query": per_query, "peak_mb": peak}))
+print(json.dumps({"seconds": seconds, "mean": mean, "per_query": per_query}))
 """
 
 PYTREC = """
@@ -104,24 +127,36 @@ def main() -> None:
         lines = sum(1 for _ in run.open())
         print(f"run: {lines:,} lines, {queries:,} queries; qrels: {queries * 30:,} judgements")
         ours = timed(OURS, qrels, run)
+        frames = timed(FRAMES, qrels, run)
         pytrec = timed(PYTREC, qrels, run)
         ranx = timed(RANX, qrels, run)
     ours_per_query = ours["per_query"]
+    frames_per_query = frames["per_query"]
     pytrec_per_query = pytrec["per_query"]
     assert isinstance(ours_per_query, dict)
+    assert isinstance(frames_per_query, dict)
     assert isinstance(pytrec_per_query, dict)
+    assert ours_per_query.keys() == pytrec_per_query.keys() == frames_per_query.keys()
     worst = max(abs(ours_per_query[q] - pytrec_per_query[q]) for q in pytrec_per_query)
+    worst_frames = max(abs(frames_per_query[q] - pytrec_per_query[q]) for q in pytrec_per_query)
     print(f"ours        {ours['seconds']:7.2f} s   mean nDCG@10 {ours['mean']:.12f}")
+    print(f"ours, frames{frames['seconds']:7.2f} s   mean nDCG@10 {frames['mean']:.12f}")
     print(f"pytrec_eval {pytrec['seconds']:7.2f} s   mean nDCG@10 {pytrec['mean']:.12f}")
     print(f"ranx (cold) {ranx['seconds']:7.2f} s   mean nDCG@10 {ranx['mean']:.12f}")
     print(f"largest per-query difference from pytrec_eval: {worst:.2e} (must be <= 1e-9)")
+    print(f"  (ours, frames: {worst_frames:.2e})")
+    assert worst <= 1e-9
+    assert worst_frames <= 1e-9
     print(f"mean difference from ranx: {abs(float(ours['mean']) - float(ranx['mean'])):.2e}")
     print(
         f"pytrec_eval / ours: {float(pytrec['seconds']) / float(ours['seconds']):.2f}x "
         f"(target >= 4x); ranx / ours: {float(ranx['seconds']) / float(ours['seconds']):.2f}x "
         f"(target >= 20x)"
     )
-    print(f"our peak memory: {float(ours['peak_mb']):.0f} MB (target < 1,024 MB)")
+    print(
+        f"our peak memory: {float(ours['peak_mb']):.0f} MB (target < 1,024 MB); "
+        f"pandas imported: {'yes' if ours['pandas'] else 'no'}"
+    )
 
 
 if __name__ == "__main__":

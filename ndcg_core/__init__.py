@@ -1,22 +1,77 @@
-"""nDCG Lab's core: CG, DCG and nDCG under every named convention. Pure Python, no Streamlit."""
+"""nDCG Lab's core: CG, DCG and nDCG under every named convention. Pure Python, no Streamlit.
 
-from ndcg_core.conventions import (
-    CONVENTION_FIELDS,
-    PRESETS,
-    Convention,
-    Discount,
-    Gain,
-    IdealSource,
-    NegativeGrades,
-    Preset,
-    TiePolicy,
-    ZeroIdeal,
+Names are imported when first used (PEP 562), so ``from ndcg_core import PRESETS`` loads the
+conventions alone, not the metrics with pandas behind them: a batch script that scores run
+files (:mod:`ndcg_core.runs`) then needs NumPy and pyarrow only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ndcg_core.conventions import (
+        CONVENTION_FIELDS,
+        PRESETS,
+        Convention,
+        Discount,
+        Gain,
+        IdealSource,
+        NegativeGrades,
+        Preset,
+        TiePolicy,
+        ZeroIdeal,
+    )
+    from ndcg_core.errors import NdcgError
+    from ndcg_core.metrics import (
+        Evaluation,
+        cg,
+        dcg,
+        discounts,
+        evaluate,
+        format_real,
+        gains,
+        ndcg,
+    )
+    from ndcg_core.parsing import GradeList, format_grades, parse_grades
+    from ndcg_core.queries import MeanNdcg, Query, mean_ndcg
+    from ndcg_core.ranking import Ranking, evaluate_scores, rank_by_scores
+
+_MODULE_OF: Mapping[str, str] = MappingProxyType(
+    {
+        "CONVENTION_FIELDS": "conventions",
+        "PRESETS": "conventions",
+        "Convention": "conventions",
+        "Discount": "conventions",
+        "Gain": "conventions",
+        "IdealSource": "conventions",
+        "NegativeGrades": "conventions",
+        "Preset": "conventions",
+        "TiePolicy": "conventions",
+        "ZeroIdeal": "conventions",
+        "NdcgError": "errors",
+        "Evaluation": "metrics",
+        "cg": "metrics",
+        "dcg": "metrics",
+        "discounts": "metrics",
+        "evaluate": "metrics",
+        "format_real": "metrics",
+        "gains": "metrics",
+        "ndcg": "metrics",
+        "GradeList": "parsing",
+        "format_grades": "parsing",
+        "parse_grades": "parsing",
+        "MeanNdcg": "queries",
+        "Query": "queries",
+        "mean_ndcg": "queries",
+        "Ranking": "ranking",
+        "evaluate_scores": "ranking",
+        "rank_by_scores": "ranking",
+    }
 )
-from ndcg_core.errors import NdcgError
-from ndcg_core.metrics import Evaluation, cg, dcg, discounts, evaluate, format_real, gains, ndcg
-from ndcg_core.parsing import GradeList, format_grades, parse_grades
-from ndcg_core.queries import MeanNdcg, Query, mean_ndcg
-from ndcg_core.ranking import Ranking, evaluate_scores, rank_by_scores
 
 __all__ = [
     "CONVENTION_FIELDS",
@@ -48,3 +103,18 @@ __all__ = [
     "parse_grades",
     "rank_by_scores",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Import the module that defines ``name`` on first use, then keep the name here."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        msg = f"module 'ndcg_core' has no attribute {name!r}"
+        raise AttributeError(msg)
+    value: object = getattr(importlib.import_module(f"ndcg_core.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

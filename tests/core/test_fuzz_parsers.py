@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError
 from ndcg_core.queries import parse_queries
-from ndcg_core.runs import read_qrels, read_run
+from ndcg_core.runs import evaluate_run, evaluate_run_files, read_qrels, read_run
 
 # Text built from the characters these formats are made of, plus some that break them.
 format_text = st.lists(
@@ -40,6 +40,27 @@ def test_read_qrels_never_fails_otherwise(text) -> None:
 @given(st.binary(max_size=200))
 def test_read_run_takes_any_bytes(data) -> None:
     _only_core_errors(read_run, data)
+
+
+def _scores_or_error(score) -> object:
+    try:
+        frame = score().per_query
+    except NdcgError as error:
+        return str(error)
+    return frame.astype(object).where(frame.notna(), None).to_dict("list")  # NaN == NaN
+
+
+@settings(max_examples=300)
+@given(format_text, format_text)
+def test_run_files_score_or_fail_as_their_frames_do(run_text, qrels_text) -> None:
+    run, qrels = run_text.encode("utf-8"), qrels_text.encode("utf-8")
+
+    def from_frames():
+        judged = read_qrels(qrels)
+        return evaluate_run(read_run(run), judged)
+
+    from_files = _scores_or_error(lambda: evaluate_run_files(run, qrels))
+    assert from_files == _scores_or_error(from_frames)
 
 
 @settings(max_examples=300)

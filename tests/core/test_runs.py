@@ -23,14 +23,17 @@ from ndcg_core.runs import (
 @st.composite
 def run_and_qrels(draw):
     queries = draw(st.integers(1, 4))
+    ranked = draw(st.booleans())  # rows by score, as run files come, or in document order
     run_rows, qrels_rows = [], []
     for q in range(queries):
         docs = draw(st.integers(1, 8))
+        rows = []
         for d in range(docs):
             score = float(draw(st.integers(0, 3)))  # few values: many ties
-            run_rows.append((f"q{q}", f"d{d}", score))
+            rows.append((f"q{q}", f"d{d}", score))
             if draw(st.booleans()):  # some retrieved documents are unjudged
                 qrels_rows.append((f"q{q}", f"d{d}", float(draw(st.integers(0, 3)))))
+        run_rows += sorted(rows, key=lambda row: -row[2]) if ranked else rows
         for extra in range(draw(st.integers(0, 3))):  # judged, never retrieved
             qrels_rows.append((f"q{q}", f"x{extra}", float(draw(st.integers(0, 3)))))
     if not qrels_rows:
@@ -156,3 +159,11 @@ def test_a_csv_row_with_too_many_fields_is_named() -> None:
     # found by the fuzzer: pandas' parser error used to escape as it was
     with pytest.raises(NdcgError, match=r"Line 3 of the run file has 4 columns"):
         read_run(b"qid,docid,score\nq1,d1,1\nq1,d2,1,extra\n")
+
+
+def test_a_document_judged_twice_in_a_frame_counts_its_first_grade() -> None:
+    # read_qrels refuses such a file; a frame built by hand can still hold one
+    run = pd.DataFrame({"qid": ["q", "q"], "docid": ["a", "b"], "score": [2.0, 1.0]})
+    qrels = pd.DataFrame({"qid": ["q", "q", "q"], "docid": ["a", "b", "a"], "grade": [0.0, 1, 3]})
+    scores = evaluate_run(run, qrels, Convention(ideal="list"))
+    assert scores.ndcg.tolist() == [pytest.approx(1 / np.log2(3), abs=1e-15)]
