@@ -10,15 +10,33 @@ import random
 import signal
 import subprocess
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
 from benchmarks.load import Action, Phase, Session, ndcg_check, run_sessions
 from benchmarks.serve_two import COOKIE, ROOT, StreamlitProcess, child_command
 
-TITLES = {"Playground", "Step by step", "Drawbacks", "Conventions", "Several queries", "Your run"}
+TITLES = {
+    "Playground",
+    "Step by step",
+    "Drawbacks",
+    "Conventions",
+    "Several queries",
+    "Your run",
+    "Practice",
+}
+T = TypeVar("T")
+
+
+def run_async(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """asyncio.run in a thread of its own: Playwright's sync API (the browser tests, same
+    pytest session) keeps an event loop running in the main thread."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(scenario())).result()
 
 
 @pytest.fixture
@@ -55,7 +73,7 @@ def test_sessions_see_their_pages_and_the_ndcg_of_their_grades(
         )
         return typed, shown, wrong, phase
 
-    typed, shown, wrong, phase = asyncio.run(scenario())
+    typed, shown, wrong, phase = run_async(scenario)
     # A real widget change reran the Playground's fragment, which shows the nDCG of the list.
     assert typed.error == ""
     assert shown == ["0.614"]
@@ -102,7 +120,7 @@ def test_balancer_keeps_each_session_on_the_process_that_holds_it(tmp_path: Path
             finally:
                 await asyncio.gather(*(s.close() for s in sessions))
 
-        cookies, actions, stored, misrouted = asyncio.run(scenario())
+        cookies, actions, stored, misrouted = run_async(scenario)
     finally:
         if balancer.poll() is None:
             os.kill(balancer.pid, signal.SIGTERM)
