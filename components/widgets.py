@@ -9,10 +9,10 @@ is read once when a session starts.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import pandas as pd
 import pyarrow as pa
@@ -738,8 +738,29 @@ def _judged_grades(convention: Convention, grade_list: GradeList) -> tuple[float
 def _cache_key(
     grade_list: GradeList, convention: Convention, judged: tuple[float, ...] | None
 ) -> str:
-    # Hashing a list element by element is slow in st.cache_data; one repr string is not.
+    # Hashing a list element by element is slow; one repr string is not.
     return repr((grade_list, convention, judged))
+
+
+MEMO_SIZE = 6  # per session: the view on screen and a few recent ones (toggling back is free)
+T = TypeVar("T")
+
+
+def _memo(name: str, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, remembered for this session only.
+
+    Not st.cache_data, which unpickles a fresh copy on every rerun (the largest cost of a
+    Playground rerun), nor a resource cache, which would hand one object to every session.
+    """
+    store: dict[Hashable, Any] = st.session_state.setdefault(f"lab_memo_{name}", {})
+    if key in store:
+        value: T = store.pop(key)
+    else:
+        value = make()
+        while len(store) >= MEMO_SIZE:
+            store.pop(next(iter(store)))  # the least recently used
+    store[key] = value
+    return value
 
 
 def evaluate_current(convention: Convention) -> Evaluation | None:
@@ -747,38 +768,22 @@ def evaluate_current(convention: Convention) -> Evaluation | None:
     grade_list = current_list()
     judged = _judged_grades(convention, grade_list)
     try:
-        return _cached_evaluate(
-            _cache_key(grade_list, convention, judged), grade_list, convention, judged
+        return _memo(
+            "evaluation",
+            _cache_key(grade_list, convention, judged),
+            lambda: evaluate(
+                grade_list.grades, convention, labels=grade_list.labels, judged_grades=judged
+            ),
         )
     except NdcgError as error:
         st.error(plain(str(error)), icon=":material/error:")
         return None
 
 
-# cache_resource, not cache_data: these results are never mutated, and cache_data would
-# unpickle a fresh copy of each on every rerun (the largest cost of a Playground rerun).
-@st.cache_resource(max_entries=256, show_spinner=False)
-def _cached_evaluate(
-    key: str,
-    _grade_list: GradeList,
-    _convention: Convention,
-    _judged: tuple[float, ...] | None,
-) -> Evaluation:
-    return evaluate(
-        _grade_list.grades, _convention, labels=_grade_list.labels, judged_grades=_judged
-    )
-
-
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _cached_layout_spec(layout: tuple[Any, ...], _evaluation: Evaluation) -> dict[str, Any]:
+def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:
     # Building the Altair chart costs ~0.1 s; only a new layout (length, cutoff) needs it.
-    return chart_spec(_evaluation)
-
-
-@st.cache_resource(max_entries=256, show_spinner=False)
-def _cached_chart_spec(key: str, _evaluation: Evaluation) -> dict[str, Any]:
-    layout_spec = _cached_layout_spec(chart_layout(_evaluation), _evaluation)
-    spec = chart_spec(_evaluation, layout_spec=layout_spec)
+    layout_spec = _memo("chart_layout", chart_layout(evaluation), lambda: chart_spec(evaluation))
+    spec = chart_spec(evaluation, layout_spec=layout_spec)
     # Streamlit turns each named dataset into Arrow bytes on every run unless it already is.
     spec["datasets"] = {
         name: convert_anything_to_arrow_bytes(pd.DataFrame(rows)) if rows else rows
@@ -787,16 +792,21 @@ def _cached_chart_spec(key: str, _evaluation: Evaluation) -> dict[str, Any]:
     return spec
 
 
-@st.cache_resource(max_entries=256, show_spinner=False)
-def _cached_display_table(key: str, _evaluation: Evaluation, first: int) -> pd.DataFrame:
-    return display_table(_evaluation, first=first, rows=TABLE_PAGE_ROWS)
+def _display_table(evaluation: Evaluation, first: int) -> pd.DataFrame:
+    return _memo(
+        "table",
+        (_evaluation_key(evaluation), first),
+        lambda: display_table(evaluation, first=first, rows=TABLE_PAGE_ROWS),
+    )
 
 
-@st.cache_resource(max_entries=256, show_spinner=False)
-def _cached_display_arrow(key: str, _evaluation: Evaluation, first: int) -> pa.Table:
+def _display_arrow(evaluation: Evaluation, first: int) -> pa.Table:
     # An Arrow table goes to the browser as is; a DataFrame is converted on every run.
-    frame = _cached_display_table(key, _evaluation, first)
-    return pa.Table.from_pandas(frame, preserve_index=False)
+    return _memo(
+        "table_arrow",
+        (_evaluation_key(evaluation), first),
+        lambda: pa.Table.from_pandas(_display_table(evaluation, first), preserve_index=False),
+    )
 
 
 def _evaluation_key(evaluation: Evaluation) -> str:
@@ -839,7 +849,7 @@ def metric_row(evaluation: Evaluation) -> None:
 
 def chart_block(evaluation: Evaluation) -> None:
     """The three linked charts (hover a position to highlight it everywhere)."""
-    spec = _cached_chart_spec(_evaluation_key(evaluation), evaluation)
+    spec = _memo("chart", _evaluation_key(evaluation), lambda: _chart_spec(evaluation))
     st.vega_lite_chart(spec, width="content")
     st.caption("Hover a position to pick it out in all three charts.")
 
@@ -859,7 +869,7 @@ def position_table(evaluation: Evaluation, *, key: str) -> None:
             key=f"{key}_table_page",
         )
         first = (int(page) - 1) * TABLE_PAGE_ROWS
-    shown = _cached_display_arrow(_evaluation_key(evaluation), evaluation, first)
+    shown = _display_arrow(evaluation, first)
     st.table(shown, hide_index=True)
 
 
@@ -994,7 +1004,7 @@ def list_key() -> str:
 
 def table_columns(evaluation: Evaluation, columns: list[str], *, rows: int = 20) -> None:
     """Part of the per-position table: only the named columns (as display_table names them)."""
-    shown = _cached_display_table(_evaluation_key(evaluation), evaluation, 0)
+    shown = _display_table(evaluation, 0)
     st.table(shown[[c for c in columns if c in shown.columns]].head(rows), hide_index=True)
 
 
