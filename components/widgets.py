@@ -90,6 +90,10 @@ _CONVENTION_KEYS: Mapping[str, str] = MappingProxyType(
         )
     }
 )
+# The sidebar's number inputs take these; a link or saved view outside them is refused, since
+# Streamlit would silently replace the value (a base of 5000 became 1.01, a k of 200000 none).
+LOG_BASE_RANGE = (1.01, 1000.0)
+MAX_CUTOFF_K = 100_000
 
 
 def plain(text: str) -> str:
@@ -110,6 +114,7 @@ def init_session() -> None:
     params = {key: st.query_params.get(key, "") for key in st.query_params}
     try:
         convention = Convention.from_params(params)
+        check_picker_range(convention)
     except NdcgError as error:
         link_errors.append(f"Its settings could not be read ({error}); using the defaults.")
         convention = Convention()
@@ -141,6 +146,17 @@ def init_session() -> None:
     _store_list(grade_list)
     _store_unretrieved(unretrieved)
     state[LINK_ERRORS_KEY] = tuple(link_errors)
+
+
+def check_picker_range(convention: Convention) -> None:
+    """Raise :class:`NdcgError` if the sidebar cannot show this convention's base or k."""
+    low, high = LOG_BASE_RANGE
+    if not low <= convention.log_base <= high:
+        msg = f"The log base {convention.log_base:g} is outside the sidebar's {low:g} to {high:g}."
+        raise NdcgError(msg)
+    if convention.cutoff_k is not None and convention.cutoff_k > MAX_CUTOFF_K:
+        msg = f"The cutoff k {convention.cutoff_k:,} is above the sidebar's {MAX_CUTOFF_K:,}."
+        raise NdcgError(msg)
 
 
 def _set_picker(convention: Convention) -> None:
@@ -394,8 +410,8 @@ def convention_picker() -> Convention:
         discount = _choice_radio("discount")
         log_base = st.number_input(
             CONVENTION_FIELDS["log_base"].label,
-            min_value=1.01,
-            max_value=1000.0,
+            min_value=LOG_BASE_RANGE[0],
+            max_value=LOG_BASE_RANGE[1],
             step=1.0,
             format="%.4g",
             key=_CONVENTION_KEYS["log_base"],
@@ -404,7 +420,7 @@ def convention_picker() -> Convention:
         cutoff_k = st.number_input(
             CONVENTION_FIELDS["cutoff_k"].label,
             min_value=1,
-            max_value=100_000,
+            max_value=MAX_CUTOFF_K,
             step=1,
             value=None,
             placeholder="whole list",
@@ -490,6 +506,7 @@ def _on_view_file() -> None:
         return
     try:
         view = view_from_json(uploaded.getvalue())
+        check_picker_range(view.convention)
     except NdcgError as error:
         _set_error("view_file", f"{uploaded.name}: {error}")
         return

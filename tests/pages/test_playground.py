@@ -214,3 +214,21 @@ def test_a_thousand_items_page_the_table() -> None:
     assert len(at.table[0].value) == 50
     at.number_input(key="playground_table_page").set_value(20).run()
     assert at.table[0].value["i"].tolist()[-1] == "1000"
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"base": "5000"}, "outside the sidebar's 1.01 to 1000"),
+        ({"base": "1.001"}, "outside the sidebar's 1.01 to 1000"),
+        ({"k": "200000"}, "above the sidebar's 100,000"),
+        ({"k": "99999999999999999999"}, "above the sidebar's 100,000"),
+    ],
+)
+def test_settings_the_sidebar_cannot_show_are_refused_not_silently_changed(query, message) -> None:
+    at = open_app(query)
+    warnings = [w.value.replace("\\", "") for w in at.warning]
+    assert any(message in w for w in warnings), warnings
+    assert at.number_input(key="conv_log_base").value == 2.0
+    assert at.number_input(key="conv_cutoff_k").value is None
+    assert metrics(at) == expected_metrics([3, 2, 3, 0, 1, 2])
