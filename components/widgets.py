@@ -112,6 +112,9 @@ def init_session() -> None:
     state[URL_LOADED_KEY] = True
     link_errors: list[str] = []
     params = {key: st.query_params.get(key, "") for key in st.query_params}
+    repeated = [repr(key[:20]) for key in st.query_params if len(st.query_params.get_all(key)) > 1]
+    if repeated:
+        link_errors.append(f"It gives {', '.join(repeated)} more than once; the last one is used.")
     try:
         convention = Convention.from_params(params)
         check_picker_range(convention)
@@ -231,7 +234,8 @@ def sync_url(convention: Convention) -> None:
     params.update(st.session_state.get(PAGE_PARAMS_KEY, {}))
     if view_mode():
         params["mode"] = view_mode()
-    if st.query_params.to_dict() != params:
+    shown = {key: st.query_params.get_all(key) for key in st.query_params}  # repeats included
+    if shown != {key: [value] for key, value in params.items()}:
         st.query_params.from_dict(params)
 
 

@@ -232,3 +232,11 @@ def test_settings_the_sidebar_cannot_show_are_refused_not_silently_changed(query
     assert at.number_input(key="conv_log_base").value == 2.0
     assert at.number_input(key="conv_cutoff_k").value is None
     assert metrics(at) == expected_metrics([3, 2, 3, 0, 1, 2])
+
+
+def test_a_repeated_link_parameter_is_named_and_the_last_one_used() -> None:
+    at = open_app({"g": ["3, 2", "1, 0, 2"], "k": ["1", "2"]})
+    warnings = [w.value.replace("\\", "") for w in at.warning]
+    assert any("It gives 'g', 'k' more than once; the last one is used" in w for w in warnings)
+    assert metrics(at) == expected_metrics([1, 0, 2], Convention(cutoff_k=2), at="@2")
+    assert at.query_params["g"] == "1, 0, 2"  # the link now holds each parameter once
