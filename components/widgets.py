@@ -968,14 +968,18 @@ def parsed_text_input(
 
 
 def parsed_queries_input(label: str, *, key: str, default: str) -> tuple[Query, ...] | None:
-    """A text area of queries (see ``parse_queries``); an error shows under it."""
+    """A text area of queries (see ``parse_queries``); an error shows under it, and the last
+    good queries stay in use, as the Playground keeps its last good list."""
     st.session_state.setdefault(key, default)
     text = st.text_area(label, key=key, height=140)
     try:
-        return parse_queries(text)
+        queries = parse_queries(text)
     except NdcgError as error:
         st.error(plain(str(error)), icon=":material/error:")
-        return None
+        last_good: tuple[Query, ...] | None = st.session_state.get(f"{key}_last_good")
+        return last_good
+    st.session_state[f"{key}_last_good"] = queries
+    return queries
 
 
 # --------------------------------------------------------------------------- evaluation files
