@@ -34,6 +34,7 @@ from ndcg_core import (
 from ndcg_core.charts import chart_spec
 from ndcg_core.examples import load_examples, stated_summary
 from ndcg_core.export import (
+    MAX_VIEW_BYTES,
     SavedView,
     chart_image,
     python_snippet,
@@ -571,8 +572,10 @@ def grade_editor(convention: Convention) -> GradeList:
                 type=["json"],
                 key="lab_view_file",
                 on_change=_on_view_file,
+                max_upload_size=math.ceil(MAX_VIEW_BYTES / 2**20),
                 help="Download one with “This view (JSON)” under the table; a teacher can "
-                "hand the file out, and it opens here with its list and convention.",
+                "hand the file out, and it opens here with its list and convention. "
+                f"At most {MAX_VIEW_BYTES / 1e6:g} MB of JSON text.",
             )
             _show_error("view_file")
     if convention.ideal is IdealSource.JUDGED:
@@ -995,7 +998,13 @@ def evaluation_file(
     Returns the table (None if neither) and where it came from. A bad file shows its error
     right under the uploader and the last good file of that uploader stays in use.
     """
-    uploaded = st.file_uploader(label, key=key, type=None, help="TREC format or CSV with a header.")
+    cap = st.get_option("server.maxUploadSize")  # megabytes; the server refuses bigger files
+    uploaded = st.file_uploader(
+        label,
+        key=key,
+        type=None,
+        help=f"TREC format or CSV with a header: plain text (UTF-8), at most {cap} MB.",
+    )
     state_key = f"{key}_last_good"
     if uploaded is not None:
         with st.spinner(f"Reading {plain(uploaded.name)}…"):
