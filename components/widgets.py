@@ -74,6 +74,9 @@ PRACTICE_SEED_KEY = "practice_seed"
 PRACTICE_LEVEL_KEY = "practice_level"
 PAGE_PARAMS_KEY = "lab_page_params"  # a page's own URL parameters, e.g. an exercise set's seed
 TABLE_PAGE_ROWS = 50
+# Streamlit's data editor adds pasted rows one at a time, in time that grows with the square
+# of their number (4,000 rows took 9 s here, 100,000 would take hours): more are refused.
+MAX_TABLE_NEW_ROWS = 1_000
 
 # Convention field -> picker widget key.
 _CONVENTION_KEYS: Mapping[str, str] = MappingProxyType(
@@ -592,6 +595,15 @@ def grade_editor(convention: Convention) -> GradeList:
 
 def _table_editor(tab: Any) -> None:
     with tab:
+        pending = st.session_state.get(_table_key())  # the edits, before Streamlit applies them
+        added = pending.get("added_rows") if isinstance(pending, dict) else None
+        if isinstance(added, list) and len(added) > MAX_TABLE_NEW_ROWS:
+            _set_error(
+                "table",
+                f"{len(added):,} new rows at once is more than the table takes "
+                f"({MAX_TABLE_NEW_ROWS:,}); paste a long list in the Type tab instead.",
+            )
+            st.session_state[VERSION_KEY] += 1  # a fresh editor, without those rows
         shown = current_list()
         frame = pd.DataFrame({"document": list(shown.labels), "grade": list(shown.grades)})
         edited = st.data_editor(

@@ -240,3 +240,21 @@ def test_a_repeated_link_parameter_is_named_and_the_last_one_used() -> None:
     assert any("It gives 'g', 'k' more than once; the last one is used" in w for w in warnings)
     assert metrics(at) == expected_metrics([1, 0, 2], Convention(cutoff_k=2), at="@2")
     assert at.query_params["g"] == "1, 0, 2"  # the link now holds each parameter once
+
+
+def test_pasting_too_many_rows_into_the_table_is_refused_at_once() -> None:
+    # Streamlit would add them one at a time, for hours; the page refuses before it starts.
+    at = open_tab(open_app(), "Table")
+    at.session_state[_table_key(at)] = {
+        "edited_rows": {},
+        "added_rows": [{"document": f"r{i}", "grade": 1} for i in range(100_000)],
+        "deleted_rows": [],
+    }
+    at.run(timeout=30)
+    assert not at.exception
+    errors = [e.value.replace("\\", "") for e in at.error]
+    assert any("100,000 new rows at once is more than the table takes (1,000)" in e for e in errors)
+    assert metrics(at)["nDCG"] == "0.961"
+    at.run()  # the refused rows are gone, and so is nothing else
+    assert metrics(at)["nDCG"] == "0.961"
+    assert len(at.session_state["lab_list"].grades) == 6
