@@ -10,6 +10,8 @@ from __future__ import annotations
 import csv
 import io
 import re
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
@@ -315,3 +317,34 @@ def test_a_file_over_the_upload_cap_is_refused_with_the_cap_named(
         "plain text (UTF-8), at most 1 MB."
     )
     no_failure_on_the_page(page)
+
+
+# --------------------------------------------------------------------------- the server
+
+
+def _fetch(url: str, method: str = "GET", data: bytes | None = None) -> tuple[int, str]:
+    request = urllib.request.Request(url, data=data, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            return reply.status, reply.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize(
+    "path", ["/app/static/", "/app/static/app.py", "/app.py", "/pages/", "/.streamlit/config.toml"]
+)
+def test_the_server_shows_no_files_or_listings(app_server: StreamlitServer, path: str) -> None:
+    status, body = _fetch(app_server.url + path)
+    assert status in (200, 404), status
+    assert "import streamlit" not in body  # no source,
+    assert "maxUploadSize" not in body  # no settings,
+    assert "Index of" not in body  # and no directory listing
+    if status == 200:
+        assert body.lstrip().startswith("<!")  # only the app's own page
+
+
+def test_an_upload_without_the_sessions_xsrf_token_is_refused(app_server: StreamlitServer) -> None:
+    status, body = _fetch(f"{app_server.url}/_stcore/upload_file/a/b", "PUT", b"q1 0 d1 1\n")
+    assert status == 403
+    assert "XSRF" in body
