@@ -36,6 +36,7 @@ from ndcg_core import (
 from ndcg_core.charts import chart_layout, chart_spec
 from ndcg_core.examples import load_examples, stated_summary
 from ndcg_core.export import (
+    MAX_VIEW_BYTES,
     SavedView,
     chart_image,
     python_snippet,
@@ -77,6 +78,9 @@ PRACTICE_LEVEL_KEY = "practice_level"
 PAGE_PARAMS_KEY = "lab_page_params"
 LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used up once read  # a page's own URL parameters, e.g. an exercise set's seed
 TABLE_PAGE_ROWS = 50
+# Streamlit's data editor adds pasted rows one at a time, in time that grows with the square
+# of their number (4,000 rows took 9 s here, 100,000 would take hours): more are refused.
+MAX_TABLE_NEW_ROWS = 1_000
 
 # Convention field -> picker widget key.
 _CONVENTION_KEYS: Mapping[str, str] = MappingProxyType(
@@ -94,6 +98,10 @@ _CONVENTION_KEYS: Mapping[str, str] = MappingProxyType(
         )
     }
 )
+# The sidebar's number inputs take these; a link or saved view outside them is refused, since
+# Streamlit would silently replace the value (a base of 5000 became 1.01, a k of 200000 none).
+LOG_BASE_RANGE = (1.01, 1000.0)
+MAX_CUTOFF_K = 100_000
 
 
 def plain(text: str) -> str:
@@ -112,8 +120,12 @@ def init_session() -> None:
     state[URL_LOADED_KEY] = True
     link_errors: list[str] = []
     params = {key: st.query_params.get(key, "") for key in st.query_params}
+    repeated = [repr(key[:20]) for key in st.query_params if len(st.query_params.get_all(key)) > 1]
+    if repeated:
+        link_errors.append(f"It gives {', '.join(repeated)} more than once; the last one is used.")
     try:
         convention = Convention.from_params(params)
+        check_picker_range(convention)
     except NdcgError as error:
         link_errors.append(f"Its settings could not be read ({error}); using the defaults.")
         convention = Convention()
@@ -146,6 +158,17 @@ def init_session() -> None:
     _store_list(grade_list)
     _store_unretrieved(unretrieved)
     state[LINK_ERRORS_KEY] = tuple(link_errors)
+
+
+def check_picker_range(convention: Convention) -> None:
+    """Raise :class:`NdcgError` if the sidebar cannot show this convention's base or k."""
+    low, high = LOG_BASE_RANGE
+    if not low <= convention.log_base <= high:
+        msg = f"The log base {convention.log_base:g} is outside the sidebar's {low:g} to {high:g}."
+        raise NdcgError(msg)
+    if convention.cutoff_k is not None and convention.cutoff_k > MAX_CUTOFF_K:
+        msg = f"The cutoff k {convention.cutoff_k:,} is above the sidebar's {MAX_CUTOFF_K:,}."
+        raise NdcgError(msg)
 
 
 def _set_picker(convention: Convention) -> None:
@@ -236,7 +259,8 @@ def sync_url(convention: Convention) -> None:
     params.update(st.session_state.get(PAGE_PARAMS_KEY, {}))
     if view_mode():
         params["mode"] = view_mode()
-    if st.query_params.to_dict() != params:
+    shown = {key: st.query_params.get_all(key) for key in st.query_params}  # repeats included
+    if shown != {key: [value] for key, value in params.items()}:
         st.query_params.from_dict(params)
 
 
@@ -440,8 +464,8 @@ def convention_picker() -> Convention:
         discount = _choice_radio("discount")
         log_base = st.number_input(
             CONVENTION_FIELDS["log_base"].label,
-            min_value=1.01,
-            max_value=1000.0,
+            min_value=LOG_BASE_RANGE[0],
+            max_value=LOG_BASE_RANGE[1],
             step=1.0,
             format="%.4g",
             key=_CONVENTION_KEYS["log_base"],
@@ -450,7 +474,7 @@ def convention_picker() -> Convention:
         cutoff_k = st.number_input(
             CONVENTION_FIELDS["cutoff_k"].label,
             min_value=1,
-            max_value=100_000,
+            max_value=MAX_CUTOFF_K,
             step=1,
             value=None,
             placeholder="whole list",
@@ -537,6 +561,7 @@ def _on_view_file() -> None:
         return
     try:
         view = view_from_json(uploaded.getvalue())
+        check_picker_range(view.convention)
     except NdcgError as error:
         _set_error("view_file", f"{uploaded.name}: {error}")
         return
@@ -600,8 +625,10 @@ def grade_editor(convention: Convention) -> GradeList:
                 type=["json"],
                 key="lab_view_file",
                 on_change=_on_view_file,
+                max_upload_size=math.ceil(MAX_VIEW_BYTES / 2**20),
                 help="Download one with “This view (JSON)” under the table; a teacher can "
-                "hand the file out, and it opens here with its list and convention.",
+                "hand the file out, and it opens here with its list and convention. "
+                f"At most {MAX_VIEW_BYTES / 1e6:g} MB of JSON text.",
             )
             _show_error("view_file")
     if convention.ideal is IdealSource.JUDGED:
@@ -618,6 +645,15 @@ def grade_editor(convention: Convention) -> GradeList:
 
 def _table_editor(tab: Any) -> None:
     with tab:
+        pending = st.session_state.get(_table_key())  # the edits, before Streamlit applies them
+        added = pending.get("added_rows") if isinstance(pending, dict) else None
+        if isinstance(added, list) and len(added) > MAX_TABLE_NEW_ROWS:
+            _set_error(
+                "table",
+                f"{len(added):,} new rows at once is more than the table takes "
+                f"({MAX_TABLE_NEW_ROWS:,}); paste a long list in the Type tab instead.",
+            )
+            st.session_state[VERSION_KEY] += 1  # a fresh editor, without those rows
         shown = current_list()
         frame = pd.DataFrame({"document": list(shown.labels), "grade": list(shown.grades)})
         edited = st.data_editor(
@@ -1053,7 +1089,8 @@ def parsed_text_input(
 def parsed_queries_input(
     label: str, *, key: str, default: str, param: str
 ) -> tuple[Query, ...] | None:
-    """A text area of queries (see ``parse_queries``); an error shows under it.
+    """A text area of queries (see ``parse_queries``); an error shows under it, and the last
+    good queries stay in use, as the Playground keeps its last good list.
 
     Text other than the default goes into the page's link as ``param`` when it is short.
     """
@@ -1063,10 +1100,13 @@ def parsed_queries_input(
     if text != default and len(text) <= MAX_URL_LIST_CHARS:
         _to_link(param, text)
     try:
-        return parse_queries(text)
+        queries = parse_queries(text)
     except NdcgError as error:
         st.error(plain(str(error)), icon=":material/error:")
-        return None
+        last_good: tuple[Query, ...] | None = st.session_state.get(f"{key}_last_good")
+        return last_good
+    st.session_state[f"{key}_last_good"] = queries
+    return queries
 
 
 # --------------------------------------------------------------------------- evaluation files
@@ -1082,7 +1122,13 @@ def evaluation_file(
     Returns the table (None if neither) and where it came from. A bad file shows its error
     right under the uploader and the last good file of that uploader stays in use.
     """
-    uploaded = st.file_uploader(label, key=key, type=None, help="TREC format or CSV with a header.")
+    cap = st.get_option("server.maxUploadSize")  # megabytes; the server refuses bigger files
+    uploaded = st.file_uploader(
+        label,
+        key=key,
+        type=None,
+        help=f"TREC format or CSV with a header: plain text (UTF-8), at most {cap} MB.",
+    )
     state_key = f"{key}_last_good"
     if uploaded is not None:
         with st.spinner(f"Reading {plain(uploaded.name)}…"):

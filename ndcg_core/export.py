@@ -203,6 +203,11 @@ def _load_json(text: str) -> Any:
             f"The file is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})."
         )
         raise NdcgError(msg) from None
+    except NdcgError:
+        raise
+    except ValueError:  # an integer too long for Python to convert (over 4,300 digits)
+        msg = "The file holds a number too long to read; a saved view's grades are short."
+        raise NdcgError(msg) from None
     except RecursionError:
         msg = "The file is not a saved view: its JSON is nested too deeply."
         raise NdcgError(msg) from None

@@ -141,6 +141,9 @@ def _check_label(label: str, index: int, noun: str) -> None:
         msg = f"{noun} {index}'s label is {len(label)} characters; at most {MAX_LABEL_LENGTH}."
         raise NdcgError(msg, item=index)
     for char in label:
+        if unicodedata.category(char) == "Cs":  # only a JSON escape ("\\ud800") makes one
+            msg = f"{noun} {index}'s label holds half a character (U+{ord(char):04X}), not text."
+            raise NdcgError(msg, item=index)
         if unicodedata.category(char) == "Cc" or char in _BIDI_CONTROLS:
             msg = (
                 f"{noun} {index}'s label contains an invisible control character "

@@ -96,6 +96,16 @@ def _read_table(text: str, what: str, trec_columns: list[str], wanted: list[str]
         def line_of(row: int) -> int:
             return row + 2  # the header is line 1
     else:
+        # A first line with more fields than names would silently become pandas' index
+        # (a 5-column qrels line read as qid=docid, docid=grade...): refuse it instead.
+        seen = len(re.split(r"[ \t]+", first.strip(" \t\r")))
+        if seen > len(trec_columns):
+            number = _line_number(text, 0)
+            msg = (
+                f"Line {number} of the {what} file has {seen} columns; expected "
+                f"{len(trec_columns)}: {' '.join(trec_columns)}."
+            )
+            raise NdcgError(msg, item=number)
         try:
             frame = pd.read_csv(
                 io.StringIO(text),

@@ -77,7 +77,10 @@ scores = parsed_text_input(
     length=len(grade_list.grades),
 )
 if scores is not None:
-    st.table(tie_policies(grade_list.grades, scores, labels=grade_list.labels), hide_index=True)
+    ties = tie_policies(grade_list.grades, scores, labels=grade_list.labels)
+    # The labels are the reader's text, and st.table renders Markdown.
+    ties["ranked documents"] = [plain(row) for row in ties["ranked documents"]]
+    st.table(ties, hide_index=True)
 
 st.subheader("When no document is relevant", anchor=False)
 st.markdown(

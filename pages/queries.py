@@ -6,6 +6,7 @@ from components.widgets import (
     current_convention,
     page_header,
     parsed_queries_input,
+    plain,
     run_through_app,
 )
 from ndcg_core.queries import mean_variants, metrics_disagree, queries_table, zero_ideal_means
@@ -59,7 +60,9 @@ with right:
 
 if queries:
     st.subheader("Each query and the mean", anchor=False)
-    st.table(queries_table(queries, convention, threshold=threshold), hide_index=True)
+    table = queries_table(queries, convention, threshold=threshold)
+    table["query"] = [plain(name) for name in table["query"]]  # st.table renders Markdown
+    st.table(table, hide_index=True)
 
     st.subheader("Queries with fewer than k results", anchor=False)
     st.markdown(

@@ -40,7 +40,7 @@ def free_port() -> int:
 class StreamlitServer:
     """`streamlit run <script>` in its own process; stopped by that process's own id."""
 
-    def __init__(self, script: str, log_path: Path) -> None:
+    def __init__(self, script: str, log_path: Path, *options: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
@@ -62,6 +62,7 @@ class StreamlitServer:
                 "false",
                 "--server.fileWatcherType",
                 "none",
+                *options,  # more settings, e.g. "--server.maxUploadSize", "1"
             ],
             cwd=ROOT,
             stdout=self._log,

@@ -135,6 +135,9 @@ def test_a_saved_view_reads_back_equal(grades, convention, unretrieved) -> None:
         ),
         (b"\xff\xfe\x00", "not UTF-8"),
         ("x" * 2_000_001, "at most"),
+        # Python refuses to convert integers of over 4,300 digits (a ValueError, not JSON's).
+        ('{"format": "ndcg-lab view", "version": 1, "grades": [1' + "0" * 5_000 + "]}", "too long"),
+        ('{"format": "ndcg-lab view", "version": 1, "grades": [1], "labels": ["\\ud800"]}', "half"),
     ],
 )
 def test_a_bad_view_file_says_what_is_wrong(data, message) -> None:

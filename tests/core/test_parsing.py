@@ -68,6 +68,7 @@ def test_typographic_minus_reads_as_minus() -> None:
         ("a\x07b=1", r"control character \(U\+0007\)", 1),
         ("a\u202eb=1", r"control character \(U\+202E\)", 1),
         ("x" * 41 + "=1", r"label is 41 characters; at most 40", 1),
+        ("a\ud800=1", r"half a character \(U\+D800\)", 1),  # a lone surrogate cannot be shown
         ("D2=1, 2", r"same label 'D2'", 2),
     ],
 )

@@ -40,3 +40,24 @@ def test_core_and_widget_modules_hold_no_mutable_globals() -> None:
             if name.startswith("__") or name == "__all__":
                 continue
             assert not isinstance(value, MUTABLE), f"{module.__name__}.{name} is mutable"
+
+
+def test_classes_of_the_core_and_widgets_hold_no_mutable_class_attributes() -> None:
+    # A class attribute is module state too: one object for every session of the server.
+    for module in _core_modules():
+        for value in vars(module).values():
+            if not isinstance(value, type) or value.__module__ != module.__name__:
+                continue
+            for name, attribute in vars(value).items():
+                if name.startswith("__") or (name.startswith("_") and name.endswith("_")):
+                    continue  # Python's and Enum's own bookkeeping
+                assert not isinstance(attribute, MUTABLE), f"{value.__qualname__}.{name}"
+
+
+def test_nothing_is_cached_as_a_resource() -> None:
+    # st.cache_resource hands one object to every session; st.cache_data hands out copies.
+    root = CORE_DIR.parent
+    sources = [root / "app.py", *root.glob("pages/*.py"), *COMPONENTS_DIR.glob("*.py")]
+    assert len(sources) > 5
+    for path in sources:
+        assert "cache_resource" not in path.read_text(encoding="utf-8"), path.name

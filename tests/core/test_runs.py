@@ -102,6 +102,10 @@ def test_missing_queries_score_zero_or_are_left_out() -> None:
     [
         (b"", read_qrels, "qrels file is empty"),
         (b"q1 0 d1\n", read_qrels, r"Line 1 of the qrels file has 3 columns; expected 4"),
+        # More fields on the first line than the format has: never read shifted.
+        (b"q1 0 d1 1 x\nq1 0 d2 1 y\n", read_qrels, r"Line 1 of the qrels file has 5 columns"),
+        (b"\n  q1 0 d1 2 3\n", read_qrels, r"Line 2 of the qrels file has 5 columns; expected 4"),
+        (b"q1 Q0 <img src=x> 1 3 t\n", read_run, r"Line 1 of the run file has 7 columns"),
         (b"q1 0 d1 1\nq1 0 d2 x\n", read_qrels, r"Line 2 .* the grade 'x' is not a finite number"),
         (b"q1 0 d1 1\nq1 0 d1 2\n", read_qrels, r"Line 2 .* repeats document 'd1' for query 'q1'"),
         (b"q1 Q0 d1 1 nan t\n", read_run, r"the score 'nan' is not a finite number"),

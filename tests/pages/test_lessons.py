@@ -6,6 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import Convention, evaluate, format_real
+from ndcg_core.tables import escape_markdown
 from ndcg_core.worked import all_steps
 from tests.pages.conftest import open_app
 
@@ -145,3 +146,11 @@ def test_seed004_tie_policy_toggle_switches_the_library_number() -> None:
     at.button_group(key="drawback_seed004_ties").set_value("pessimistic").run()
     assert [m.value for m in at.metric][-2] == "4.6487"
     assert [m.value for m in at.metric][-4] == "4.6487"  # the text's own list
+
+
+def test_conventions_page_shows_document_labels_as_text_not_markdown() -> None:
+    at = open_app({"g": "**a**=3, [b](http://x)=1"}, page=CONVENTIONS)
+    ranked = at.table[1].value["ranked documents"].tolist()
+    assert ranked
+    shown = {escape_markdown("**a**"), escape_markdown("[b](http://x)")}
+    assert all(set(row.split(", ")) == shown for row in ranked), ranked

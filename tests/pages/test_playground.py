@@ -214,3 +214,47 @@ def test_a_thousand_items_page_the_table() -> None:
     assert len(at.table[0].value) == 50
     at.number_input(key="playground_table_page").set_value(20).run()
     assert at.table[0].value["i"].tolist()[-1] == "1000"
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"base": "5000"}, "outside the sidebar's 1.01 to 1000"),
+        ({"base": "1.001"}, "outside the sidebar's 1.01 to 1000"),
+        ({"k": "200000"}, "above the sidebar's 100,000"),
+        ({"k": "99999999999999999999"}, "above the sidebar's 100,000"),
+    ],
+)
+def test_settings_the_sidebar_cannot_show_are_refused_not_silently_changed(query, message) -> None:
+    at = open_app(query)
+    warnings = [w.value.replace("\\", "") for w in at.warning]
+    assert any(message in w for w in warnings), warnings
+    assert at.number_input(key="conv_log_base").value == 2.0
+    assert at.number_input(key="conv_cutoff_k").value is None
+    assert metrics(at) == expected_metrics([3, 2, 3, 0, 1, 2])
+
+
+def test_a_repeated_link_parameter_is_named_and_the_last_one_used() -> None:
+    at = open_app({"g": ["3, 2", "1, 0, 2"], "k": ["1", "2"]})
+    warnings = [w.value.replace("\\", "") for w in at.warning]
+    assert any("It gives 'g', 'k' more than once; the last one is used" in w for w in warnings)
+    assert metrics(at) == expected_metrics([1, 0, 2], Convention(cutoff_k=2), at="@2")
+    assert at.query_params["g"] == "1, 0, 2"  # the link now holds each parameter once
+
+
+def test_pasting_too_many_rows_into_the_table_is_refused_at_once() -> None:
+    # Streamlit would add them one at a time, for hours; the page refuses before it starts.
+    at = open_tab(open_app(), "Table")
+    at.session_state[_table_key(at)] = {
+        "edited_rows": {},
+        "added_rows": [{"document": f"r{i}", "grade": 1} for i in range(100_000)],
+        "deleted_rows": [],
+    }
+    at.run(timeout=30)
+    assert not at.exception
+    errors = [e.value.replace("\\", "") for e in at.error]
+    assert any("100,000 new rows at once is more than the table takes (1,000)" in e for e in errors)
+    assert metrics(at)["nDCG"] == "0.961"
+    at.run()  # the refused rows are gone, and so is nothing else
+    assert metrics(at)["nDCG"] == "0.961"
+    assert len(at.session_state["lab_list"].grades) == 6

@@ -38,3 +38,22 @@ def test_a_bad_line_is_named_and_the_page_stays_up() -> None:
     assert not at.exception
     assert any("Line 2 (b)" in e.value.replace("\\", "") for e in at.error)
     assert at.table  # the disagreement table still shows
+
+
+def test_query_names_are_shown_as_text_not_markdown() -> None:
+    at = open_app(page=PAGE)
+    at.text_area(key="queries_text").input("**bold**: 3, 1\n<img src=x onerror=alert(1)>: 1").run()
+    assert not at.exception
+    names = at.table[0].value["query"].tolist()
+    assert names == [r"\*\*bold\*\*", r"\<img src=x onerror=alert\(1\)\>", "mean"]
+
+
+def test_a_bad_edit_keeps_the_last_good_queries_and_their_table() -> None:
+    at = open_app(page=PAGE)
+    at.text_area(key="queries_text").input("a: 3, 1\nb: 0, 2").run()
+    before = at.table[0].value.to_dict("list")
+    at.text_area(key="queries_text").input("a: 3, 1\nb: 0, 2\nc: x").run()
+    assert not at.exception
+    assert any("Line 3 (c)" in e.value.replace("\\", "") for e in at.error)
+    assert at.table[0].value.to_dict("list") == before
+    assert at.text_area(key="queries_text").value.endswith("c: x")  # what was typed stays

@@ -88,3 +88,33 @@ def test_two_runs_are_compared_with_counts_and_a_p_value() -> None:
     assert (
         f"better on **{comparison.better}** queries and worse on **{comparison.worse}**" in sentence
     )
+
+
+def test_each_uploader_states_its_size_cap_and_that_it_wants_text() -> None:
+    import tomllib
+
+    from ndcg_core.runs import MAX_FILE_BYTES
+
+    config = tomllib.loads((ASSETS.parent / ".streamlit" / "config.toml").read_text())
+    cap = config["server"]["maxUploadSize"]
+    assert cap * 2**20 == MAX_FILE_BYTES  # the server's cap is the one the core reads to
+    at = open_app(page=PAGE)
+    for key in ("runs_qrels", "runs_a", "runs_b"):
+        assert f"plain text (UTF-8), at most {cap} MB" in at.file_uploader(key=key).help
+    at = open_app(page="pages/playground.py")
+    at.session_state["lab_input_tab"] = "Open a saved view"
+    at.run()
+    assert "At most 2 MB of JSON text" in at.file_uploader(key="lab_view_file").help
+
+
+def test_a_binary_file_is_refused_as_not_text() -> None:
+    at = open_app(page=PAGE)
+    before = metric_values(at)
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
+    at.file_uploader(key="runs_qrels").upload("judgements.png", png, "image/png").run()
+    at.file_uploader(key="runs_a").upload("run.bin", bytes(range(128, 256)) * 8).run()
+    assert not at.exception
+    errors = [e.value.replace("\\", "") for e in at.error]
+    assert any("judgements.png: The qrels file looks binary" in e for e in errors), errors
+    assert any("run.bin: The run file is not UTF-8 text" in e for e in errors), errors
+    assert metric_values(at) == before

@@ -149,3 +149,18 @@ def test_typed_queries_travel_in_the_link() -> None:
     assert at.text_area(key="queries_text").value == queries
     assert at.query_params["q"] == queries
     assert not at.error
+
+
+def test_a_view_whose_settings_the_sidebar_cannot_show_is_refused() -> None:
+    at = open_app({"g": "3,1,2"}, "pages/playground.py")
+    before = _metrics(at)
+    at.session_state["lab_input_tab"] = "Open a saved view"
+    at.run()
+    view = SavedView(parse_grades("a=1, b=3"), Convention(log_base=5000.0))
+    at.file_uploader(key="lab_view_file").upload(
+        "far.json", view_to_json(view).encode(), "application/json"
+    ).run()
+    assert not at.exception
+    assert any("outside the sidebar" in e.value.replace("\\", "") for e in at.error)
+    assert _metrics(at) == before
+    assert at.number_input(key="conv_log_base").value == 2.0
