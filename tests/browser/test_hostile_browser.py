@@ -154,6 +154,8 @@ def test_accepted_labels_show_as_text_and_run_nothing(
     type_grades(page, text)
     grade_list = parse_grades(text)
     expect(metric(page, "nDCG")).to_have_text(format_real(evaluate(grade_list.grades).ndcg))
+    rows = page.get_by_test_id("stTable").locator("tbody tr")
+    expect(rows).to_have_count(len(grade_list.labels))  # the table is drawn after the metrics
     assert table_column(page, "document") == list(grade_list.labels)
     chips = page.locator("li.sl-item")
     expect(chips).to_have_count(len(grade_list.labels))
