@@ -782,7 +782,7 @@ MEMO_SIZE = 6  # per session: the view on screen and a few recent ones (toggling
 T = TypeVar("T")
 
 
-def _memo(name: str, key: Hashable, make: Callable[[], T]) -> T:
+def remember(name: str, key: Hashable, make: Callable[[], T]) -> T:
     """``make()``, remembered for this session only.
 
     Not st.cache_data, which unpickles a fresh copy on every rerun (the largest cost of a
@@ -804,7 +804,7 @@ def evaluate_current(convention: Convention) -> Evaluation | None:
     grade_list = current_list()
     judged = _judged_grades(convention, grade_list)
     try:
-        return _memo(
+        return remember(
             "evaluation",
             _cache_key(grade_list, convention, judged),
             lambda: evaluate(
@@ -818,7 +818,7 @@ def evaluate_current(convention: Convention) -> Evaluation | None:
 
 def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:
     # Building the Altair chart costs ~0.1 s; only a new layout (length, cutoff) needs it.
-    layout_spec = _memo("chart_layout", chart_layout(evaluation), lambda: chart_spec(evaluation))
+    layout_spec = remember("chart_layout", chart_layout(evaluation), lambda: chart_spec(evaluation))
     spec = chart_spec(evaluation, layout_spec=layout_spec)
     # Streamlit turns each named dataset into Arrow bytes on every run unless it already is.
     spec["datasets"] = {
@@ -829,7 +829,7 @@ def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:
 
 
 def _display_table(evaluation: Evaluation, first: int) -> pd.DataFrame:
-    return _memo(
+    return remember(
         "table",
         (_evaluation_key(evaluation), first),
         lambda: display_table(evaluation, first=first, rows=TABLE_PAGE_ROWS),
@@ -838,7 +838,7 @@ def _display_table(evaluation: Evaluation, first: int) -> pd.DataFrame:
 
 def _display_arrow(evaluation: Evaluation, first: int) -> pa.Table:
     # An Arrow table goes to the browser as is; a DataFrame is converted on every run.
-    return _memo(
+    return remember(
         "table_arrow",
         (_evaluation_key(evaluation), first),
         lambda: pa.Table.from_pandas(_display_table(evaluation, first), preserve_index=False),
@@ -885,7 +885,7 @@ def metric_row(evaluation: Evaluation) -> None:
 
 def chart_block(evaluation: Evaluation) -> None:
     """The three linked charts (hover a position to highlight it everywhere)."""
-    spec = _memo("chart", _evaluation_key(evaluation), lambda: _chart_spec(evaluation))
+    spec = remember("chart", _evaluation_key(evaluation), lambda: _chart_spec(evaluation))
     st.vega_lite_chart(spec, width="content")
     st.caption("Hover a position to pick it out in all three charts.")
 

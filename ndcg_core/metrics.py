@@ -323,7 +323,8 @@ def evaluate(
 def _underflowed(table: pd.DataFrame) -> bool:
     """True when a non-zero gain vanished in the division (subnormal grades): floats lost it."""
     for gain, contribution in (("gain", "contribution"), ("ideal_gain", "ideal_contribution")):
-        if bool(((table[gain] != 0) & (table[contribution] == 0)).any()):
+        gains_, contributions = table[gain].to_numpy(), table[contribution].to_numpy()
+        if bool(np.any((gains_ != 0) & (contributions == 0))):
             return True
     return False
 

@@ -11,7 +11,7 @@ import pandas as pd
 from ndcg_core.binary import binary_scores
 from ndcg_core.conventions import Convention, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
-from ndcg_core.metrics import evaluate, format_real
+from ndcg_core.metrics import evaluate, format_real, ndcg
 from ndcg_core.parsing import parse_grades
 
 
@@ -48,9 +48,7 @@ def mean_ndcg(queries: Sequence[Query], convention: Convention | None = None) ->
     if not queries:
         msg = "Add at least one query to average over."
         raise NdcgError(msg)
-    scores = tuple(
-        evaluate(q.grades, convention, judged_grades=q.judged_grades).ndcg for q in queries
-    )
+    scores = tuple(ndcg(q.grades, convention, judged_grades=q.judged_grades) for q in queries)
     if convention.zero_ideal is ZeroIdeal.EXCLUDE:
         kept = [s for s in scores if not math.isnan(s)]
     else:
