@@ -33,7 +33,7 @@ from ndcg_core import (
     format_real,
     parse_grades,
 )
-from ndcg_core.charts import chart_layout, chart_spec
+from ndcg_core.charts import CUTOFF, POSITIONS, chart_layout, chart_spec
 from ndcg_core.examples import load_examples, stated_summary
 from ndcg_core.export import (
     MAX_VIEW_BYTES,
@@ -816,9 +816,20 @@ def evaluate_current(convention: Convention) -> Evaluation | None:
         return None
 
 
+@st.cache_data(max_entries=64, show_spinner=False)
+def _layout_spec(layout: tuple[Any, ...], _evaluation: Evaluation) -> dict[str, Any]:
+    """The chart for this layout, without the evaluation's own data (only the layout's cutoff
+    rule keeps its inline data), so every session may start from it (each gets a copy)."""
+    spec = chart_spec(_evaluation)
+    spec["datasets"] = {
+        name: rows for name, rows in spec["datasets"].items() if name not in (POSITIONS, CUTOFF)
+    }
+    return spec
+
+
 def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:
     # Building the Altair chart costs ~0.1 s; only a new layout (length, cutoff) needs it.
-    layout_spec = remember("chart_layout", chart_layout(evaluation), lambda: chart_spec(evaluation))
+    layout_spec = _layout_spec(chart_layout(evaluation), evaluation)
     spec = chart_spec(evaluation, layout_spec=layout_spec)
     # Streamlit turns each named dataset into Arrow bytes on every run unless it already is.
     spec["datasets"] = {

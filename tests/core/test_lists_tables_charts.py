@@ -6,11 +6,19 @@ import math
 
 import pytest
 import vl_convert
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, evaluate
-from ndcg_core.charts import SERIES_IDEAL, SERIES_THIS, chart_frame, chart_layout, chart_spec
+from ndcg_core.charts import (
+    CUTOFF,
+    POSITIONS,
+    SERIES_IDEAL,
+    SERIES_THIS,
+    chart_frame,
+    chart_layout,
+    chart_spec,
+)
 from ndcg_core.lists import ideal_order, moved, reordered, reversed_order, shuffled
 from ndcg_core.parsing import GradeList
 from ndcg_core.tables import display_table, escape_markdown
@@ -106,6 +114,7 @@ def test_chart_spec_renders_offline() -> None:
     assert svg.count("<path") > 10
 
 
+@settings(max_examples=40)  # each example builds three Altair charts
 @given(
     st.lists(st.integers(0, 3).map(float), min_size=1, max_size=8),
     st.lists(st.integers(0, 3).map(float), min_size=1, max_size=8),
@@ -118,3 +127,10 @@ def test_a_layout_spec_serves_any_evaluation_with_the_same_layout(first, second,
         assert len(first) != len(second)
         return
     assert chart_spec(other, layout_spec=chart_spec(one)) == chart_spec(other)
+    # The layout alone, without the first list's data (what the app shares between sessions).
+    layout = chart_spec(one)
+    layout["datasets"] = {
+        n: r for n, r in layout["datasets"].items() if n not in (POSITIONS, CUTOFF)
+    }
+    assert chart_spec(other, layout_spec=layout) == chart_spec(other)
+    assert all(str(value) not in str(layout["datasets"]) for value in first if value != k)
