@@ -21,6 +21,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from ndcg_core import Convention, evaluate, format_real, parse_grades
 from tests.browser.conftest import StreamlitServer
+from tests.browser.test_playground_browser import table_column
 from tests.hostile.corpus import IMG, PNG, SCRIPT, TEXT, Case
 
 pytestmark = pytest.mark.browser
@@ -87,17 +88,6 @@ def type_grades(page: Page, text: str) -> Locator:
     box.fill(text)
     box.press("Control+Enter")
     return panel
-
-
-def table_column(page: Page, header: str) -> list[str]:
-    table = page.get_by_test_id("stTable").first.locator("table")
-    expect(table.locator("thead")).to_contain_text(header)
-    headers = [h.strip() for h in table.locator("thead th").all_inner_texts()]
-    index = headers.index(header)
-    return [
-        cells.nth(index).inner_text().strip()
-        for cells in (row.locator("th, td") for row in table.locator("tbody tr").all())
-    ]
 
 
 def uploader_column(page: Page, label: str) -> tuple[Locator, Locator]:

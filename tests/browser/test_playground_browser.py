@@ -21,7 +21,7 @@ def metric(page: Page, label: str) -> Locator:
 
 
 def table_column(page: Page, header: str) -> list[str]:
-    table = page.get_by_test_id("stTable").locator("table")
+    table = page.get_by_test_id("stTable").first.locator("table")
     expect(table.locator("thead")).to_contain_text(header)
     headers = [h.strip() for h in table.locator("thead th").all_inner_texts()]
     index = headers.index(header)
