@@ -185,7 +185,7 @@ async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> N
         if writer.can_write_eof():
             writer.write_eof()
     except (ConnectionError, OSError):
-        pass
+        pass  # either side hung up: that ends the pipe, as it should
 
 
 async def _close(writer: asyncio.StreamWriter) -> None:
@@ -236,7 +236,7 @@ class StickyBalancer:
             client_out.write(_with_cookie(reply, index) if new_client else reply)
             await _pipe(backend_in, client_out)
         except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
-            pass
+            pass  # the backend closed or sent no full header: close the client's side below
         finally:
             upstream.cancel()
             await _close(backend_out)
