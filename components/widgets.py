@@ -75,8 +75,8 @@ MODE_KEY = "lab_mode"  # "" (everything), "present" (projector) or "embed" (cont
 VIEW_MODES = ("present", "embed")
 PRACTICE_SEED_KEY = "practice_seed"
 PRACTICE_LEVEL_KEY = "practice_level"
-PAGE_PARAMS_KEY = "lab_page_params"
-LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used up once read  # a page's own URL parameters, e.g. an exercise set's seed
+PAGE_PARAMS_KEY = "lab_page_params"  # a page's own URL parameters, e.g. an exercise set's seed
+LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used up once read
 TABLE_PAGE_ROWS = 50
 # Streamlit's data editor adds pasted rows one at a time, in time that grows with the square
 # of their number (4,000 rows took 9 s here, 100,000 would take hours): more are refused.
@@ -183,20 +183,14 @@ def current_list() -> GradeList:
     return grade_list
 
 
-def _per_list(name: str, make: Callable[[GradeList], Any]) -> Any:
-    """``make(current list)``, computed once per version of the list (lists can be long)."""
-    state = st.session_state
-    version = state.get(VERSION_KEY, 0)
-    cached = state.get(name)
-    if cached is None or cached[0] != version:
-        cached = (version, make(current_list()))
-        state[name] = cached
-    return cached[1]
-
-
 def current_list_text() -> str:
     """The current list as text that parse_grades reads back."""
-    text: str = _per_list("lab_list_text", lambda gl: format_grades(gl.grades, gl.labels))
+    grade_list = current_list()
+    text: str = remember(
+        "list_text",
+        st.session_state.get(VERSION_KEY, 0),
+        lambda: format_grades(grade_list.grades, grade_list.labels),
+    )
     return text
 
 
@@ -706,17 +700,19 @@ def _on_drag(new_order: list[str]) -> None:
 def _documents(grade_list: GradeList) -> tuple[dict[str, str], list[str]]:
     """Each document's chip text, and the labels in natural order.
 
-    Both survive a reorder (the costly part for long lists), so they are kept in the session
-    and rebuilt only when a document or a grade changes.
+    Both survive a reorder (the costly part for long lists): they are remembered by the
+    documents and their grades, not by their order.
     """
-    state = st.session_state
-    cached = state.get("lab_documents")
     pairs = dict(zip(grade_list.labels, grade_list.grades, strict=True))
-    if cached is None or cached[0] != pairs:
+
+    def make() -> tuple[dict[str, str], list[str]]:
         chips = {label: f"{label} · {format_real(grade)}" for label, grade in pairs.items()}
-        cached = (pairs, chips, sorted(pairs, key=natural_key))
-        state["lab_documents"] = cached
-    return cached[1], cached[2]
+        return chips, sorted(pairs, key=natural_key)
+
+    documents: tuple[dict[str, str], list[str]] = remember(
+        "documents", frozenset(pairs.items()), make
+    )
+    return documents
 
 
 def order_controls() -> None:
