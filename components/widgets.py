@@ -54,7 +54,7 @@ from ndcg_core.lists import (
     shuffled,
 )
 from ndcg_core.parsing import GradeList, grade_list_from_rows
-from ndcg_core.practice import set_from_link
+from ndcg_core.practice import Exercise, Level, exercise_set, set_from_link
 from ndcg_core.queries import Query, parse_queries
 from ndcg_core.tables import display_table, escape_markdown
 from ndcg_core.worked import WorkedStep, guess_feedback
@@ -821,6 +821,18 @@ def _layout_spec(layout: tuple[Any, ...], _evaluation: Evaluation) -> dict[str, 
         name: rows for name, rows in spec["datasets"].items() if name not in (POSITIONS, CUTOFF)
     }
     return spec
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _shared_exercise_set(seed: int, level: Level) -> tuple[Exercise, ...]:
+    # A set depends on its seed and level alone (public, in every practice link), so every
+    # session may share it: a class opening one link draws it once (~15-25 ms), not per pupil.
+    return exercise_set(seed, level)
+
+
+def practice_set(seed: int, level: Level) -> tuple[Exercise, ...]:
+    """The exercise set ``(seed, level)``, drawn once per server and kept for this session."""
+    return remember("exercises", (seed, level), lambda: _shared_exercise_set(seed, level))
 
 
 def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from components.widgets import (
     PRACTICE_SEED_KEY,
     page_header,
     plain,
-    remember,
+    practice_set,
     run_through_app,
     table_columns,
 )
@@ -26,7 +26,6 @@ from ndcg_core.practice import (
     check_reorder,
     check_spot,
     compare_scores,
-    exercise_set,
 )
 
 run_through_app()
@@ -54,7 +53,7 @@ def _set_level() -> None:
         st.session_state[PRACTICE_LEVEL_KEY] = chosen
 
 
-exercises = remember("exercises", (seed, level), lambda: exercise_set(seed, level))
+exercises = practice_set(seed, level)
 results: dict[str, Feedback] = st.session_state.setdefault(RESULTS_KEY, {})
 answered = [results[e.key] for e in exercises if e.key in results]
 right = sum(f.correct for f in answered)
