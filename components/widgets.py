@@ -8,7 +8,10 @@ is read once when a session starts.
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 import math
+import pickle
 from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -18,6 +21,7 @@ import pandas as pd
 import pyarrow as pa
 import streamlit as st
 from streamlit.dataframe_util import convert_anything_to_arrow_bytes
+from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
 
 from components.share_link import share_link
 from components.sortable_list import sortable_list
@@ -823,6 +827,56 @@ def _layout_spec(layout: tuple[Any, ...], _evaluation: Evaluation) -> dict[str, 
     return spec
 
 
+@st.cache_data(max_entries=256, show_spinner=False)
+def _shared_result(
+    key: str, _function: Callable[..., Any], _args: tuple[Any, ...], _kwargs: dict[str, Any]
+) -> Any:
+    return _function(*_args, **_kwargs)
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def _shared_chart(
+    key: str, _builder: Callable[..., Any], _args: tuple[Any, ...], _kwargs: dict[str, Any]
+) -> dict[str, Any]:
+    # Streamlit's own conversion (st.altair_chart calls it on every run): datasets as Arrow,
+    # no Altair default theme, Altair's global settings held under Streamlit's lock.
+    spec: dict[str, Any] = _convert_altair_to_vega_lite_spec(_builder(*_args, **_kwargs))
+    return spec
+
+
+def _call_key(function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    """An exact key for a call: a digest of the pickled inputs. (Streamlit's own hashing
+    samples large frames and arrays, so two different uploads could share a key.)"""
+    if not inspect.isfunction(function) or "<" in function.__qualname__:
+        msg = f"expected a module-level function, not {function!r}"
+        raise TypeError(msg)
+    name = f"{function.__module__}.{function.__qualname__}"
+    pickled = pickle.dumps((name, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+    return hashlib.blake2b(pickled, digest_size=32).hexdigest()
+
+
+def shared(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``function(*args, **kwargs)`` for a pure ndcg_core function, computed once per server
+    for each input and copied to each caller (most sessions ask the lesson pages for the
+    same inputs). The key is the input itself, so a session only ever receives the result
+    of the very input it gave."""
+    result: T = _shared_result(_call_key(function, args, kwargs), function, args, kwargs)
+    return result
+
+
+def altair_chart(
+    where: Any,
+    builder: Callable[..., Any],
+    *args: Any,
+    element_width: Any = None,
+    **kwargs: Any,
+) -> None:
+    """``where.altair_chart(builder(*args, **kwargs), width=element_width)``, with the chart's
+    Vega-Lite spec built once per server for each input (an Altair chart costs 10-20 ms)."""
+    spec = _shared_chart(_call_key(builder, args, kwargs), builder, args, kwargs)
+    where.vega_lite_chart(spec, width=element_width)
+
+
 @st.cache_data(max_entries=64, show_spinner=False)
 def _shared_exercise_set(seed: int, level: Level) -> tuple[Exercise, ...]:
     # A set depends on its seed and level alone (public, in every practice link), so every
@@ -1065,7 +1119,7 @@ def table_columns(evaluation: Evaluation, columns: list[str], *, rows: int = 20)
 
 def side_by_side(pair: Pair) -> tuple[Evaluation, Evaluation]:
     """Two lists, their grades and their scores, next to each other."""
-    results = pair.evaluate()
+    results = shared(Pair.evaluate, pair)
     for column, side, result in zip(st.columns(2), (pair.left, pair.right), results, strict=True):
         with column, st.container(border=True):
             st.markdown(f"**{side.name}**")

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from components.widgets import (
+    altair_chart,
     current_convention,
     current_list,
     current_unretrieved,
@@ -10,6 +11,7 @@ from components.widgets import (
     parsed_text_input,
     plain,
     run_through_app,
+    shared,
 )
 from ndcg_core.charts import variants_chart
 from ndcg_core.lessons import (
@@ -46,14 +48,15 @@ unretrieved = parsed_text_input(
 reader_base = right.number_input(
     "Your base b for Järvelin-Kekäläinen", min_value=1.5, max_value=100.0, value=3.0, step=0.5
 )
-variants = convention_variants(
+variants = shared(
+    convention_variants,
     grade_list.grades,
     unretrieved=unretrieved or (),
     reader_base=float(reader_base),
     cutoff_k=convention.cutoff_k,
 )
 st.table(variants.drop(columns=["ndcg_value"]), hide_index=True)
-st.altair_chart(variants_chart(variants), width="content")
+altair_chart(st, variants_chart, variants, element_width="content")
 st.caption(
     "Log base 2, e or 10: the DCG columns change, nDCG does not. Exponential gain weights "
     "high grades more. Järvelin-Kekäläinen leaves the first b - 1 positions undiscounted. "
@@ -77,7 +80,7 @@ scores = parsed_text_input(
     length=len(grade_list.grades),
 )
 if scores is not None:
-    ties = tie_policies(grade_list.grades, scores, labels=grade_list.labels)
+    ties = shared(tie_policies, grade_list.grades, scores, labels=grade_list.labels)
     # The labels are the reader's text, and st.table renders Markdown.
     ties["ranked documents"] = [plain(row) for row in ties["ranked documents"]]
     st.table(ties, hide_index=True)
@@ -87,7 +90,7 @@ st.markdown(
     "A query whose grades are all 0 has ideal DCG 0, and nDCG = 0 / 0. The answer is a "
     "choice, and it moves a mean over queries:"
 )
-st.table(zero_ideal_policies(grade_list.grades), hide_index=True)
+st.table(shared(zero_ideal_policies, grade_list.grades), hide_index=True)
 
 st.subheader("Negative grades", anchor=False)
 negatives = parsed_text_input(
@@ -97,7 +100,7 @@ negatives = parsed_text_input(
     default="1, 1, 1, -1",
 )
 if negatives is not None:
-    st.table(negative_grade_policies(negatives), hide_index=True)
+    st.table(shared(negative_grade_policies, negatives), hide_index=True)
 
 st.subheader("What would each library say about your list?", anchor=False)
 st.caption(
@@ -105,8 +108,11 @@ st.caption(
     "the list plus the judged-but-missed grades above as the judgements."
 )
 st.table(
-    library_verdicts(
-        grade_list.grades, unretrieved=unretrieved or (), cutoff_k=convention.cutoff_k
+    shared(
+        library_verdicts,
+        grade_list.grades,
+        unretrieved=unretrieved or (),
+        cutoff_k=convention.cutoff_k,
     ),
     hide_index=True,
 )

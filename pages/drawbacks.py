@@ -2,7 +2,14 @@
 
 import streamlit as st
 
-from components.widgets import linked_toggle, page_header, run_through_app, side_by_side
+from components.widgets import (
+    altair_chart,
+    linked_toggle,
+    page_header,
+    run_through_app,
+    shared,
+    side_by_side,
+)
 from ndcg_core import TiePolicy, format_real
 from ndcg_core.charts import curves_chart
 from ndcg_core.lessons import (
@@ -110,10 +117,10 @@ with st.container(border=True):
         key="drawback_restaurants_judged",
         param="fix3",
     )
-    curve, pair = equally_good(ideal_from_judged=judged_restaurants)
+    curve, pair = shared(equally_good, ideal_from_judged=judged_restaurants)
     table_box, chart_box = st.columns([1, 1.4])
     table_box.table(format_frame(curve), hide_index=True)
-    chart_box.altair_chart(curves_chart(curve, x="k", y_title="nDCG@k", width=360))
+    altair_chart(chart_box, curves_chart, curve, x="k", y_title="nDCG@k", width=360)
     st.caption(
         "With the ideal taken from each list itself, the one-restaurant list scores 1 at every "
         "k: its four misses are already in ideal order. Only an ideal that knows all five good "
@@ -137,7 +144,7 @@ with st.container(border=True):
         key="drawback_seed004_ties",
         required=True,
     )
-    text_result, library_result = seed004_pair(TiePolicy(policy or "average"))
+    text_result, library_result = shared(seed004_pair, TiePolicy(policy or "average"))
     text_box, library_box = st.columns(2)
     with text_box, st.container(border=True):
         st.markdown("**The text's list** 3, 2, 0, 0, 1")
@@ -150,4 +157,4 @@ with st.container(border=True):
         left.metric("DCG", format_real(library_result.dcg, 4))
         right.metric("nDCG", format_real(library_result.ndcg, 4))
     with st.expander("Every tie policy at once"):
-        st.table(seed004_by_tie_policy(), hide_index=True)
+        st.table(shared(seed004_by_tie_policy), hide_index=True)

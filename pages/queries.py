@@ -8,6 +8,7 @@ from components.widgets import (
     parsed_queries_input,
     plain,
     run_through_app,
+    shared,
 )
 from ndcg_core.queries import mean_variants, metrics_disagree, queries_table, zero_ideal_means
 
@@ -60,7 +61,7 @@ with right:
 
 if queries:
     st.subheader("Each query and the mean", anchor=False)
-    table = queries_table(queries, convention, threshold=threshold)
+    table = shared(queries_table, queries, convention, threshold=threshold)
     table["query"] = [plain(name) for name in table["query"]]  # st.table renders Markdown
     st.table(table, hide_index=True)
 
@@ -70,11 +71,11 @@ if queries:
         "result scores 1. Padding it with zeros against an ideal built from everything judged, "
         "or leaving it out, gives other means:"
     )
-    st.table(mean_variants(queries, convention), hide_index=True)
+    st.table(shared(mean_variants, queries, convention), hide_index=True)
 
     st.subheader("A query with no relevant document", anchor=False)
     st.markdown("Its nDCG is 0 / 0. What the mean does with it depends on the convention:")
-    st.table(zero_ideal_means(queries, convention), hide_index=True)
+    st.table(shared(zero_ideal_means, queries, convention), hide_index=True)
 
 st.subheader("When the metrics disagree", anchor=False)
 st.markdown(
@@ -84,4 +85,4 @@ st.markdown(
     "first, precision and AP the second. MAP, like precision, ignores how relevant a document is "
     "beyond the threshold; nDCG ignores nothing but the order past k."
 )
-st.table(metrics_disagree(threshold=threshold), hide_index=True)
+st.table(shared(metrics_disagree, threshold=threshold), hide_index=True)

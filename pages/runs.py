@@ -4,12 +4,14 @@ import numpy as np
 import streamlit as st
 
 from components.widgets import (
+    altair_chart,
     current_convention,
     evaluation_file,
     open_in_playground,
     page_header,
     plain,
     run_through_app,
+    shared,
 )
 from ndcg_core import TiePolicy, format_real
 from ndcg_core.charts import difference_chart, histogram_chart
@@ -63,9 +65,9 @@ convention = sidebar_convention.with_changes(ties=TiePolicy(ties))
 st.caption(f"Scoring {plain(str(convention))}; qrels: {plain(qrels_name)}.")
 
 if qrels is not None and run_a is not None:
-    scores_a = evaluate_run(run_a, qrels, convention, score_missing_as_zero=missing_zero)
+    scores_a = shared(evaluate_run, run_a, qrels, convention, score_missing_as_zero=missing_zero)
     values = scores_a.per_query["ndcg"].to_numpy(dtype=np.float64)
-    low, high = bootstrap_interval(values)
+    low, high = shared(bootstrap_interval, values)
     mean_box, queries_box, missing_box = st.columns(3)
     mean_box.metric(
         f"Mean {convention.label}, run A",
@@ -86,7 +88,7 @@ if qrels is not None and run_a is not None:
     table_box.dataframe(
         shown[["qid", "ndcg", "retrieved", "relevant"]], hide_index=True, height=300
     )
-    chart_box.altair_chart(histogram_chart(values, title=f"{convention.label} per query"))
+    altair_chart(chart_box, histogram_chart, values, title=f"{convention.label} per query")
 
     worst = scores_a.per_query.nsmallest(3, "ndcg")
     st.caption(
@@ -105,8 +107,10 @@ if qrels is not None and run_a is not None:
 
     if run_b is not None:
         st.subheader("Run A against run B", anchor=False)
-        scores_b = evaluate_run(run_b, qrels, convention, score_missing_as_zero=missing_zero)
-        comparison = compare_runs(scores_a, scores_b)
+        scores_b = shared(
+            evaluate_run, run_b, qrels, convention, score_missing_as_zero=missing_zero
+        )
+        comparison = shared(compare_runs, scores_a, scores_b)
         a_box, b_box, p_box = st.columns(3)
         a_box.metric("Run A", format_real(scores_a.mean))
         b_box.metric(
@@ -124,4 +128,4 @@ if qrels is not None and run_a is not None:
                 else ": not rare enough to rule chance out."
             )
         )
-        st.altair_chart(difference_chart(comparison.per_query))
+        altair_chart(st, difference_chart, comparison.per_query)

@@ -1,0 +1,56 @@
+"""The server-wide cache of lesson results (components.widgets.shared and altair_chart).
+
+It may hand a session only the result of the very input that session gave, and only a
+copy of it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from components.widgets import _call_key, shared
+from ndcg_core.charts import histogram_chart
+from ndcg_core.lessons import zero_ideal_policies
+
+
+def test_the_key_tells_apart_large_inputs_that_differ_in_one_place() -> None:
+    # Streamlit's own hasher samples arrays over 100,000 values and frames over 10,000
+    # rows, so it could give these the same key; ours must not.
+    values = np.zeros(300_000)
+    changed = values.copy()
+    changed[123_457] = 1.0
+    assert _call_key(histogram_chart, (values,), {}) == _call_key(histogram_chart, (values,), {})
+    assert _call_key(histogram_chart, (values,), {}) != _call_key(histogram_chart, (changed,), {})
+    frame = pd.DataFrame({"qid": [f"q{i}" for i in range(20_000)], "ndcg": 0.5})
+    other = frame.copy()
+    other.loc[17_321, "ndcg"] = 0.25
+    assert _call_key(histogram_chart, (frame,), {}) != _call_key(histogram_chart, (other,), {})
+
+
+def test_the_key_includes_the_function_and_the_keyword_arguments() -> None:
+    grades = (3.0, 0.0)
+    assert _call_key(zero_ideal_policies, (grades,), {}) != _call_key(
+        histogram_chart, (grades,), {}
+    )
+    assert _call_key(histogram_chart, (grades,), {"title": "a"}) != _call_key(
+        histogram_chart, (grades,), {"title": "b"}
+    )
+
+
+@pytest.mark.parametrize("function", [lambda grades: grades, pd.DataFrame().copy])
+def test_only_module_level_functions_are_shared(function: object) -> None:
+    with pytest.raises(TypeError, match="module-level function"):
+        shared(function, (1.0,))  # type: ignore[arg-type]
+
+
+def test_each_caller_gets_its_own_copy_of_the_core_result() -> None:
+    grades = (0.0, 0.0, 2.0)
+    first = shared(zero_ideal_policies, grades)
+    pd.testing.assert_frame_equal(first, zero_ideal_policies(grades))
+    first.iloc[0, 0] = "changed by one session"
+    second = shared(zero_ideal_policies, grades)
+    pd.testing.assert_frame_equal(second, zero_ideal_policies(grades))
+    other = shared(zero_ideal_policies, (0.0, 0.0, 0.0))
+    pd.testing.assert_frame_equal(other, zero_ideal_policies((0.0, 0.0, 0.0)))
