@@ -37,7 +37,14 @@ from ndcg_core import (
     format_real,
     parse_grades,
 )
-from ndcg_core.charts import CUTOFF, POSITIONS, chart_layout, chart_spec
+from ndcg_core.charts import (
+    CUTOFF,
+    DENSE_POSITIONS,
+    POSITIONS,
+    chart_layout,
+    chart_spec,
+    is_dense,
+)
 from ndcg_core.examples import load_examples, stated_summary
 from ndcg_core.export import (
     MAX_VIEW_BYTES,
@@ -960,7 +967,13 @@ def chart_block(evaluation: Evaluation) -> None:
     """The three linked charts (hover a position to highlight it everywhere)."""
     spec = remember("chart", _evaluation_key(evaluation), lambda: _chart_spec(evaluation))
     st.vega_lite_chart(spec, width="content")
-    st.caption("Hover a position to pick it out in all three charts.")
+    if is_dense(len(evaluation.table)):
+        st.caption(
+            f"Over {DENSE_POSITIONS} positions the charts are lines, without hover: points "
+            "would overlap. The table below has every number."
+        )
+    else:
+        st.caption("Hover a position to pick it out in all three charts.")
 
 
 def position_table(evaluation: Evaluation, *, key: str) -> None:

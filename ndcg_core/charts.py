@@ -80,6 +80,11 @@ def evaluation_chart(
     """Running DCG against the ideal (``width`` wide) above two half-width panels: each
     position's contribution, and nDCG@k for every k.
 
+    Up to :data:`DENSE_POSITIONS` positions, every position is a point or a bar, and
+    hovering one picks it out in all three panels. Longer lists are drawn as lines without
+    the hover (points would overlap; finding the nearest of thousands on every pointer
+    move is what makes the browser slow).
+
     >>> from ndcg_core import evaluate
     >>> spec = evaluation_chart(evaluate([3, 2, 3, 0, 1, 2])).to_dict()
     >>> len(spec["vconcat"]), len(spec["vconcat"][1]["hconcat"])
@@ -138,7 +143,8 @@ def evaluation_chart(
         opacity=highlight,
         tooltip=tooltip,
     )
-    running_layers = running_lines + running_points
+    dense = is_dense(n)
+    running_layers = running_lines if dense else running_lines + running_points
     k = evaluation.convention.cutoff_k
     if k is not None and k < n:
         cutoff = pd.DataFrame({"position": [k + 0.5], "text": [f"cutoff k = {k}"]})
@@ -151,11 +157,66 @@ def evaluation_chart(
             .encode(x="position:Q", y=alt.value(0), text="text:N")
         )
         running_layers = running_layers + rule + text
-    running = running_layers.add_params(hover).properties(
+    if not dense:
+        running_layers = running_layers.add_params(hover)
+    running = running_layers.properties(
         title="Running DCG against the ideal", width=width, height=height
     )
 
-    contributions = (
+    contributions_title = "What each position adds"
+    if dense:
+        contributions = running_lines.encode(
+            y=alt.Y("contribution:Q", title="gain / discount")
+        ).properties(title=contributions_title, width=half, height=height * 4 // 5)
+    else:
+        contributions = _bars(base, series_colour, highlight, tooltip, hover).properties(
+            title=contributions_title, width=half, height=height * 4 // 5
+        )
+
+    curve_base = base.transform_filter(alt.datum.series == SERIES_THIS)
+    ndcg_tooltip = [
+        alt.Tooltip("position:Q", title="k"),
+        alt.Tooltip("ndcg_at_i:Q", title="nDCG@k", format=".3f"),
+    ]
+    curve_line = curve_base.mark_line(color=_CURVE_COLOUR).encode(
+        x=position_axis.title("cutoff k"),
+        y=alt.Y("ndcg_at_i:Q", title="nDCG@k", scale=alt.Scale(domain=[0, 1], clamp=False)),
+    )
+    curve_points = curve_base.mark_point(filled=True, size=60, color=_CURVE_COLOUR).encode(
+        x="position:Q", y="ndcg_at_i:Q", opacity=highlight, tooltip=ndcg_tooltip
+    )
+    curve = (curve_line if dense else (curve_line + curve_points).add_params(hover)).properties(
+        title="nDCG@k for every cutoff k", width=half, height=height * 4 // 5
+    )
+    with warnings.catch_warnings():
+        # One hover selection shared by the three panels is what we want: Altair merges the
+        # identical copies into one parameter and warns that it did.
+        warnings.filterwarnings("ignore", message="Automatically deduplicated selection")
+        chart = alt.vconcat(running, alt.hconcat(contributions, curve))
+    return cast(alt.VConcatChart, chart.resolve_scale(color="shared"))
+
+
+DENSE_POSITIONS = 100  # longer lists are drawn as lines, without points, bars or hover
+
+
+def is_dense(positions: int) -> bool:
+    """Whether a chart of this many positions is drawn as lines only (see evaluation_chart).
+
+    >>> is_dense(100), is_dense(101)
+    (False, True)
+    """
+    return positions > DENSE_POSITIONS
+
+
+def _bars(
+    base: alt.Chart,
+    series_colour: alt.Color,
+    highlight: Any,
+    tooltip: list[alt.Tooltip],
+    hover: Any,
+) -> alt.Chart:
+    """Each position's contribution, this ranking's bar beside the ideal's."""
+    bars: alt.Chart = (
         base.mark_bar()
         .encode(
             x=alt.X(
@@ -170,33 +231,8 @@ def evaluation_chart(
             tooltip=tooltip,
         )
         .add_params(hover)
-        .properties(title="What each position adds", width=half, height=height * 4 // 5)
     )
-
-    curve_base = base.transform_filter(alt.datum.series == SERIES_THIS)
-    ndcg_tooltip = [
-        alt.Tooltip("position:Q", title="k"),
-        alt.Tooltip("ndcg_at_i:Q", title="nDCG@k", format=".3f"),
-    ]
-    curve = (
-        (
-            curve_base.mark_line(color=_CURVE_COLOUR).encode(
-                x=position_axis.title("cutoff k"),
-                y=alt.Y("ndcg_at_i:Q", title="nDCG@k", scale=alt.Scale(domain=[0, 1], clamp=False)),
-            )
-            + curve_base.mark_point(filled=True, size=60, color=_CURVE_COLOUR).encode(
-                x="position:Q", y="ndcg_at_i:Q", opacity=highlight, tooltip=ndcg_tooltip
-            )
-        )
-        .add_params(hover)
-        .properties(title="nDCG@k for every cutoff k", width=half, height=height * 4 // 5)
-    )
-    with warnings.catch_warnings():
-        # One hover selection shared by the three panels is what we want: Altair merges the
-        # identical copies into one parameter and warns that it did.
-        warnings.filterwarnings("ignore", message="Automatically deduplicated selection")
-        chart = alt.vconcat(running, alt.hconcat(contributions, curve))
-    return cast(alt.VConcatChart, chart.resolve_scale(color="shared"))
+    return bars
 
 
 def chart_layout(evaluation: Evaluation) -> tuple[int, str, int | None]:

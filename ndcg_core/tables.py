@@ -84,8 +84,7 @@ def display_table(
             "yes" if c else "no" for c in part["counted"]
         ]
     # One constructor call: adding the columns one by one costs pandas far more.
-    out = pd.DataFrame(columns, index=range(len(part)))
-    return out
+    return pd.DataFrame(columns, index=range(len(part)))
 
 
 def _grade(value: float) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -12,12 +13,14 @@ from hypothesis import strategies as st
 from ndcg_core import Convention, NdcgError, evaluate
 from ndcg_core.charts import (
     CUTOFF,
+    DENSE_POSITIONS,
     POSITIONS,
     SERIES_IDEAL,
     SERIES_THIS,
     chart_frame,
     chart_layout,
     chart_spec,
+    is_dense,
 )
 from ndcg_core.lists import ideal_order, moved, reordered, reversed_order, shuffled
 from ndcg_core.parsing import GradeList
@@ -97,6 +100,24 @@ def test_chart_marks_the_cutoff_and_shares_one_hover() -> None:
     spec = chart_spec(evaluate(SEED.grades, Convention(cutoff_k=3)))
     assert [p["name"] for p in spec["params"]] == ["position_hover"]
     assert spec["datasets"]["cutoff"] == [{"position": 3.5, "text": "cutoff k = 3"}]
+
+
+@pytest.mark.parametrize("positions", [DENSE_POSITIONS, DENSE_POSITIONS + 1])
+def test_long_lists_are_drawn_as_lines_without_the_hover(positions: int) -> None:
+    spec = chart_spec(evaluate([float(i % 4) for i in range(positions)]))
+    marks = json.dumps(spec)
+    if is_dense(positions):
+        assert "params" not in spec
+        assert '"point"' not in marks
+        assert '"bar"' not in marks
+        assert marks.count('"line"') >= 3  # every panel still drawn
+    else:
+        assert [p["name"] for p in spec["params"]] == ["position_hover"]
+        assert '"point"' in marks
+        assert '"bar"' in marks
+    svg = vl_convert.vegalite_to_svg(spec)
+    assert "What each position adds" in svg
+    assert "nDCG@k for every cutoff k" in svg
 
 
 def test_chart_spec_stays_the_same_when_only_the_order_changes() -> None:
