@@ -8,9 +8,11 @@ Run (from the project folder; about 5 minutes with the defaults):
 Scenarios, in one run: ``empty`` is benchmarks/empty_nav_app.py (app.py's shell and widgets,
 no work) on one server process; ``app`` is app.py on one process; ``app-2proc`` is app.py on
 two processes behind the sticky load balancer of benchmarks/serve_two.py (started as its own
-process, as a person would start it); ``empty-2proc`` (not run unless asked) is the empty app
-behind the same balancer. Everything listens on 127.0.0.1 only, on free ports, and
-every process is stopped by its own pid before the script ends.
+process, as a person would start it). Not run unless asked: ``empty-2proc``, the empty app
+behind the same balancer; ``empty-gc`` and ``app-gc``, one process with Streamlit's default
+full garbage collection after every script run, which our config turns off. Everything
+listens on 127.0.0.1 only, on free ports, and every process is stopped by its own pid
+before the script ends.
 
 A session is a browser tab reduced to its protocol. It fetches /_stcore/health and
 /_stcore/host-config (keeping their cookies: Streamlit's XSRF token, the balancer's
@@ -553,6 +555,12 @@ class Scenario:
     script: str
     processes: int
     check: str
+    env: tuple[tuple[str, str], ...] = ()  # settings for the server processes
+
+
+# Streamlit's default, which .streamlit/config.toml turns off: a full gc.collect after
+# every script run (see README, Load).
+STREAMLIT_GC = (("STREAMLIT_RUNNER_POST_SCRIPT_GC", "true"),)
 
 
 SCENARIOS = {
@@ -562,6 +570,10 @@ SCENARIOS = {
     "empty-2proc": Scenario(
         "empty app, 2 processes + LB", "benchmarks/empty_nav_app.py", 2, "echo"
     ),
+    "empty-gc": Scenario(
+        "empty app, GC after runs", "benchmarks/empty_nav_app.py", 1, "echo", STREAMLIT_GC
+    ),
+    "app-gc": Scenario("nDCG Lab, GC after runs", "app.py", 1, "ndcg", STREAMLIT_GC),
 }
 
 
@@ -579,7 +591,9 @@ class Servers:
 def start_servers(scenario: Scenario, name: str) -> Iterator[Servers]:
     """One `streamlit run`, or benchmarks/serve_two.py with its balancer; stopped by pid."""
     if scenario.processes == 1:
-        server = StreamlitProcess(scenario.script, LOG_DIR / f"load_{name}.log")
+        server = StreamlitProcess(
+            scenario.script, LOG_DIR / f"load_{name}.log", env=dict(scenario.env)
+        )
         try:
             server.wait_until_healthy()
             yield Servers(server.url, [server.pid], [server.log_path])
