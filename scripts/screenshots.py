@@ -28,6 +28,8 @@ PAGES = {
     "playground-present": "?mode=present",
     "playground-embed": "?mode=embed&embed=true",
     "practice-present": "practice?mode=present",
+    # A long list: its charts are lines without the hover (ndcg_core.charts.DENSE_POSITIONS).
+    "playground-long": "?g=" + ",".join(str((i * 7) % 4) for i in range(300)),
 }
 DARK = ("playground", "practice", "conventions")  # also drawn in the dark theme
 OUT = ROOT / "screenshots"
