@@ -1158,17 +1158,25 @@ def parsed_text_input(
     length: int | None = None,
     help: str | None = None,
 ) -> tuple[float, ...] | None:
-    """A text box of numbers, parsed by the core; an error shows under it, and None returns."""
+    """A text box of numbers, parsed by the core. A bad edit shows its error under the box and
+    the last good numbers stay in use (None if there are none, or no longer ``length`` of
+    them), so what the page showed stays on screen."""
     st.session_state.setdefault(key, default)
     text = where.text_input(label, key=key, help=help)
+    last_good_key = f"{key}_last_good"
     try:
         values = parse_grades(text).grades if text.strip() else ()
         if length is not None and len(values) != length:
             msg = f"Give {length} numbers, one per document; got {len(values)}."
             raise NdcgError(msg)
     except NdcgError as error:
-        where.error(plain(str(error)), icon=":material/error:")
-        return None
+        last_good: tuple[float, ...] | None = st.session_state.get(last_good_key)
+        if last_good is not None and length is not None and len(last_good) != length:
+            last_good = None
+        kept = "" if last_good is None else f" Still showing {format_grades(last_good)[:80]}."
+        where.error(plain(str(error) + kept), icon=":material/error:")
+        return last_good
+    st.session_state[last_good_key] = values
     return values
 
 

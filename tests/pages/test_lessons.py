@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -126,11 +127,32 @@ def test_conventions_page_compares_and_reacts() -> None:
 
 def test_conventions_page_bad_scores_show_an_error_in_place() -> None:
     at = open_app(page=CONVENTIONS)
+    tables_before = [t.value for t in at.table]
     at.text_input(key="conv_page_scores").input("1, 2").run()
     assert not at.exception
     assert any("Give 6 numbers" in e.value for e in at.error)
     at.text_input(key="conv_page_negatives").input("1, x").run()
     assert any("is not a number" in e.value for e in at.error)
+    at.text_input(key="conv_page_unretrieved").input("3, ?").run()
+    errors = " ".join(e.value for e in at.error).replace("\\", "")  # Markdown escapes
+    assert "Still showing 3, 1." in errors
+    assert "Still showing 1, 1, 1, -1." in errors
+    # Every table stays as it was, built from the last good numbers of each box.
+    assert len(at.table) == len(tables_before)
+    for table, before in zip(at.table, tables_before, strict=True):
+        pd.testing.assert_frame_equal(table.value, before)
+
+
+def test_conventions_page_uses_the_new_numbers_after_a_bad_edit() -> None:
+    at = open_app(page=CONVENTIONS)
+    at.text_input(key="conv_page_negatives").input("1, x").run()
+    at.text_input(key="conv_page_negatives").input("2, -1").run()
+    assert not at.error
+    expected = evaluate([2, -1], Convention(negative_grades="penalise"))
+    policies = at.table[-2].value
+    assert policies.loc[policies["policy"] == "penalise", "nDCG"].item() == format_real(
+        expected.ndcg
+    )
 
 
 def test_library_panel_flags_what_sklearn_would_refuse() -> None:
