@@ -24,6 +24,7 @@ SERIES_THIS = "this ranking"
 SERIES_IDEAL = "ideal ranking"
 _COLOURS = ("#0072B2", "#E69F00")  # Okabe-Ito blue and orange
 _CURVE_COLOUR = "#009E73"  # Okabe-Ito bluish green
+_CUTOFF_COLOUR = "#8C8C8C"  # over 3:1 against both the light and the dark background
 
 
 def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
@@ -125,8 +126,14 @@ def evaluation_chart(
     base = alt.Chart(alt.NamedData(name=POSITIONS))
     highlight = alt.condition(hover, alt.value(1.0), alt.value(0.35))
 
+    k = evaluation.convention.cutoff_k
+    shows_cutoff = k is not None and k < n
+    # The cutoff is named in the axis title, which the app's theme colours for light and dark
+    # alike; a text mark would keep one fixed colour, too faint on one of them.
+    running_title = f"position i (dashed line: cutoff k = {k})" if shows_cutoff else "position i"
+    running_axis = position_axis.title(running_title)
     running_lines = base.mark_line(interpolate="step-after" if n > 60 else "linear").encode(
-        x=position_axis,
+        x=running_axis,
         y=alt.Y("running_dcg:Q", title=f"running {unit}"),
         color=series_colour,
         strokeDash=alt.StrokeDash(
@@ -136,7 +143,7 @@ def evaluation_chart(
         ),
     )
     running_points = base.mark_point(filled=True, size=60).encode(
-        x=position_axis,
+        x=running_axis,
         y="running_dcg:Q",
         color=series_colour,
         shape=alt.Shape("series:N", legend=None),
@@ -145,18 +152,14 @@ def evaluation_chart(
     )
     dense = is_dense(n)
     running_layers = running_lines if dense else running_lines + running_points
-    k = evaluation.convention.cutoff_k
-    if k is not None and k < n:
+    if k is not None and shows_cutoff:
         cutoff = pd.DataFrame({"position": [k + 0.5], "text": [f"cutoff k = {k}"]})
         rule = (
-            alt.Chart(cutoff).mark_rule(strokeDash=[2, 2], color="#555555").encode(x="position:Q")
-        )
-        text = (
             alt.Chart(cutoff)
-            .mark_text(align="left", dx=4, dy=-4, baseline="top", color="#555555")
-            .encode(x="position:Q", y=alt.value(0), text="text:N")
+            .mark_rule(strokeDash=[4, 3], strokeWidth=1.5, color=_CUTOFF_COLOUR)
+            .encode(x=alt.X("position:Q", title=running_title))
         )
-        running_layers = running_layers + rule + text
+        running_layers = running_layers + rule
     if not dense:
         running_layers = running_layers.add_params(hover)
     running = running_layers.properties(
@@ -166,7 +169,7 @@ def evaluation_chart(
     contributions_title = "What each position adds"
     if dense:
         contributions = running_lines.encode(
-            y=alt.Y("contribution:Q", title="gain / discount")
+            x=position_axis, y=alt.Y("contribution:Q", title="gain / discount")
         ).properties(title=contributions_title, width=half, height=height * 4 // 5)
     else:
         contributions = _bars(base, series_colour, highlight, tooltip, hover).properties(

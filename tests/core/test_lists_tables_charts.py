@@ -100,6 +100,9 @@ def test_chart_marks_the_cutoff_and_shares_one_hover() -> None:
     spec = chart_spec(evaluate(SEED.grades, Convention(cutoff_k=3)))
     assert [p["name"] for p in spec["params"]] == ["position_hover"]
     assert spec["datasets"]["cutoff"] == [{"position": 3.5, "text": "cutoff k = 3"}]
+    # Named in the axis title (coloured by the app's theme), not in a fixed-colour text mark.
+    assert '"type": "text"' not in json.dumps(spec)
+    assert "position i (dashed line: cutoff k = 3)" in vl_convert.vegalite_to_svg(spec)
 
 
 @pytest.mark.parametrize("positions", [DENSE_POSITIONS, DENSE_POSITIONS + 1])
