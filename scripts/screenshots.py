@@ -28,10 +28,11 @@ PAGES = {
     "playground-present": "?mode=present",
     "playground-embed": "?mode=embed&embed=true",
     "practice-present": "practice?mode=present",
+    "playground-cutoff": "?k=3",
     # A long list: its charts are lines without the hover (ndcg_core.charts.DENSE_POSITIONS).
     "playground-long": "?g=" + ",".join(str((i * 7) % 4) for i in range(300)),
 }
-DARK = ("playground", "practice", "conventions")  # also drawn in the dark theme
+DARK = ("playground", "practice", "conventions", "playground-cutoff")  # also drawn in the dark theme
 OUT = ROOT / "screenshots"
 
 
