@@ -186,6 +186,41 @@ def _complete_labels(given: Sequence[str | None], *, noun: str = "Items") -> tup
     return labels
 
 
+def playground_labels(doc_ids: Sequence[str]) -> tuple[str, ...]:
+    """Document ids as labels :func:`parse_grades` takes back from :func:`format_grades`,
+    each as close to its id as it can be: commas, semicolons, white space and invisible
+    control characters become ``_``; an id over ``MAX_LABEL_LENGTH`` characters is cut and
+    ends in ``…``; a label that would repeat an earlier one ends in ``~2``, ``~3``...
+
+    >>> playground_labels(["doc-1", "a,b", "x" * 50, "a_b"])
+    ('doc-1', 'a_b', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…', 'a_b~2')
+    """
+    labels: list[str] = []
+    seen: set[str] = set()
+    for index, doc_id in enumerate(doc_ids, start=1):
+        label = (
+            "".join(
+                "_"
+                if char in ",;"
+                or char.isspace()
+                or unicodedata.category(char) in ("Cc", "Cs")
+                or char in _BIDI_CONTROLS
+                else char
+                for char in str(doc_id)
+            )
+            or f"D{index}"
+        )
+        if len(label) > MAX_LABEL_LENGTH:
+            label = label[: MAX_LABEL_LENGTH - 1] + "…"
+        unique, copy = label, 2
+        while unique in seen:
+            suffix = f"~{copy}"
+            unique, copy = label[: MAX_LABEL_LENGTH - len(suffix)] + suffix, copy + 1
+        seen.add(unique)
+        labels.append(unique)
+    return tuple(labels)
+
+
 def format_grades(grades: Sequence[float], labels: Sequence[str] | None = None) -> str:
     """Write grades back as text that :func:`parse_grades` reads; default labels are omitted.
 

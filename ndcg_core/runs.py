@@ -814,13 +814,15 @@ def paired_randomization_test(
 def query_ranking(
     run: pd.DataFrame, qrels: pd.DataFrame, qid: str, ties: TiePolicy = TiePolicy.TREC_EVAL
 ) -> tuple[tuple[float, ...], tuple[str, ...], tuple[float, ...]]:
-    r"""One query of a run as the Playground takes it: grades in ranked order, document ids,
+    r"""One query of a run as the Playground takes it: grades in ranked order, document ids
+    (as labels the Playground's list can hold: :func:`~ndcg_core.parsing.playground_labels`),
     and the grades of judged documents the run did not retrieve.
 
     >>> run = read_run(b"q Q0 a 1 1 t\nq Q0 b 2 2 t\n")
     >>> query_ranking(run, read_qrels(b"q 0 a 1\nq 0 c 3\n"), "q")
     ((0.0, 1.0), ('b', 'a'), (3.0,))
     """
+    from ndcg_core.parsing import playground_labels
     from ndcg_core.ranking import rank_by_scores
 
     docs = run[run["qid"] == qid]
@@ -832,7 +834,7 @@ def query_ranking(
     )
     retrieved = set(docs["docid"])
     unretrieved = tuple(float(g) for d, g in grade_of.items() if d not in retrieved)
-    return ranking.grades, ranking.doc_ids, unretrieved
+    return ranking.grades, playground_labels(ranking.doc_ids), unretrieved
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import NdcgError, NegativeGrades, format_grades, parse_grades
+from ndcg_core.parsing import playground_labels
 
 
 @pytest.mark.parametrize(
@@ -130,3 +131,17 @@ def test_table_rows_validate_with_row_numbers() -> None:
         grade_list_from_rows(["a,b"], [1])
     with pytest.raises(NdcgError, match=r"table is empty"):
         grade_list_from_rows([], [])
+
+
+@given(st.lists(st.text(max_size=60), min_size=1, max_size=30))
+def test_any_document_ids_become_labels_the_list_reads_back(doc_ids: list[str]) -> None:
+    labels = playground_labels(doc_ids)
+    assert len(labels) == len(doc_ids)
+    assert len(set(labels)) == len(labels)
+    grades = [float(i % 4) for i in range(len(doc_ids))]
+    assert parse_grades(format_grades(grades, labels)).labels == labels
+
+
+def test_clean_document_ids_stay_as_they_are() -> None:
+    ids = ["clueweb09-en0000-00-00001", "p=q", "a:b", "ü-doc", "D2"]
+    assert playground_labels(ids) == tuple(ids)

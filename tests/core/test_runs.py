@@ -10,11 +10,20 @@ import pytrec_eval
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_core import PRESETS, Convention, NdcgError, TiePolicy, evaluate_scores
+from ndcg_core import (
+    PRESETS,
+    Convention,
+    NdcgError,
+    TiePolicy,
+    evaluate_scores,
+    format_grades,
+    parse_grades,
+)
 from ndcg_core.runs import (
     bootstrap_interval,
     evaluate_run,
     paired_randomization_test,
+    query_ranking,
     read_qrels,
     read_run,
 )
@@ -171,3 +180,14 @@ def test_a_document_judged_twice_in_a_frame_counts_its_first_grade() -> None:
     qrels = pd.DataFrame({"qid": ["q", "q", "q"], "docid": ["a", "b", "a"], "grade": [0.0, 1, 3]})
     scores = evaluate_run(run, qrels, Convention(ideal="list"))
     assert scores.ndcg.tolist() == [pytest.approx(1 / np.log2(3), abs=1e-15)]
+
+
+def test_a_query_opens_in_the_playground_with_labels_its_list_can_hold() -> None:
+    long_id = "http://example.org/" + "a" * 60
+    run = read_run(f"q Q0 {long_id} 1 3 t\nq Q0 d;2 2 2 t\nq Q0 d_2 3 1 t\n".encode())
+    qrels = read_qrels(f"q 0 {long_id} 2\nq 0 d;2 1\n".encode())
+    grades, labels, unretrieved = query_ranking(run, qrels, "q")
+    assert grades == (2.0, 1.0, 0.0)
+    assert labels == (long_id[:39] + "…", "d_2", "d_2~2")
+    assert unretrieved == ()
+    assert parse_grades(format_grades(grades, labels)).labels == labels
