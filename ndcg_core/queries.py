@@ -58,6 +58,7 @@ def mean_ndcg(queries: Sequence[Query], convention: Convention | None = None) ->
 
 
 MAX_QUERIES = 200
+MAX_QUERY_NAME_LENGTH = 40  # as a document label: a name is a table cell, not a paragraph
 
 
 def parse_queries(text: str) -> tuple[Query, ...]:
@@ -72,6 +73,10 @@ def parse_queries(text: str) -> tuple[Query, ...]:
     Traceback (most recent call last):
     ...
     ndcg_core.errors.NdcgError: Line 1 (q1): Item 1 ('x') is not a number.
+    >>> parse_queries("q" * 41 + ": 1")
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: Line 1: the query name is 41 characters ('qqqqqqqqqqqqqqqqqqqq'...); at most 40.
     """
     lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]
     lines = [(number, line) for number, line in lines if line]
@@ -87,6 +92,12 @@ def parse_queries(text: str) -> tuple[Query, ...]:
         # The first ':' ends the name; label documents with '=' here ("q1: D1=3, D2=0").
         name, _, rest = line.partition(":") if ":" in line.split("|")[0] else ("", "", line)
         name = name.strip() or f"q{number}"
+        if len(name) > MAX_QUERY_NAME_LENGTH:
+            msg = (
+                f"Line {number}: the query name is {len(name):,} characters "
+                f"({name[:20]!r}...); at most {MAX_QUERY_NAME_LENGTH}."
+            )
+            raise NdcgError(msg, item=number)
         if name in names:
             msg = f"Line {number}: the query name {name!r} is used twice."
             raise NdcgError(msg, item=number)

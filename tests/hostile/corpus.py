@@ -249,7 +249,8 @@ QUERIES = [
     Case("queries", "q\x00: 1\nq\x1b: 2"),
     Case("queries", "-0: -0, \u22121"),
     Case("queries", "q1: 1 | 3, 3\nq2: 0 |"),
-    Case("queries", "x" * 1_000 + ": 1"),
+    Case("queries", "x" * 1_000 + ": 1", "the query name is 1,000 characters"),
+    Case("queries", "x" * 40 + ": 1"),
     Case("queries", "1, 2\n3, 0"),
 ]
 
