@@ -32,7 +32,12 @@ PAGES = {
     # A long list: its charts are lines without the hover (ndcg_core.charts.DENSE_POSITIONS).
     "playground-long": "?g=" + ",".join(str((i * 7) % 4) for i in range(300)),
 }
-DARK = ("playground", "practice", "conventions", "playground-cutoff")  # also drawn in the dark theme
+DARK = (
+    "playground",
+    "practice",
+    "conventions",
+    "playground-cutoff",
+)  # also drawn in the dark theme
 OUT = ROOT / "screenshots"
 
 
