@@ -841,7 +841,7 @@ def _shared_result(
     return _function(*_args, **_kwargs)
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
+@st.cache_data(max_entries=64, show_spinner=False)
 def _shared_chart(
     key: str, _builder: Callable[..., Any], _args: tuple[Any, ...], _kwargs: dict[str, Any]
 ) -> dict[str, Any]:
@@ -851,15 +851,34 @@ def _shared_chart(
     return spec
 
 
-def _call_key(function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
-    """An exact key for a call: a digest of the pickled inputs. (Streamlit's own hashing
-    samples large frames and arrays, so two different uploads could share a key.)"""
+# Inputs larger than this (an uploaded run, say) are computed for the caller alone: the
+# shared caches then hold at most 256 results and 64 charts of small inputs each.
+MAX_SHARED_INPUT_BYTES = 512 * 1024
+
+
+def _call_key(
+    function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> str | None:
+    """An exact key for a call: a digest of the pickled inputs (Streamlit's own hashing
+    samples large frames and arrays, so two different uploads could share a key). None
+    when the inputs are too large to share."""
     if not inspect.isfunction(function) or "<" in function.__qualname__:
         msg = f"expected a module-level function, not {function!r}"
         raise TypeError(msg)
+    if any(_rough_size(value) > MAX_SHARED_INPUT_BYTES for value in (*args, *kwargs.values())):
+        return None  # known too large without pickling it
     name = f"{function.__module__}.{function.__qualname__}"
     pickled = pickle.dumps((name, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+    if len(pickled) > MAX_SHARED_INPUT_BYTES:
+        return None
     return hashlib.blake2b(pickled, digest_size=32).hexdigest()
+
+
+def _rough_size(value: Any) -> int:
+    """Bytes held by a frame or an array (0 for anything else), without copying it."""
+    if isinstance(value, pd.DataFrame):
+        return int(value.memory_usage(index=False).sum())
+    return int(getattr(value, "nbytes", 0))
 
 
 def shared(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -867,7 +886,10 @@ def shared(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     for each input and copied to each caller (most sessions ask the lesson pages for the
     same inputs). The key is the input itself, so a session only ever receives the result
     of the very input it gave."""
-    result: T = _shared_result(_call_key(function, args, kwargs), function, args, kwargs)
+    key = _call_key(function, args, kwargs)
+    if key is None:
+        return function(*args, **kwargs)
+    result: T = _shared_result(key, function, args, kwargs)
     return result
 
 
@@ -880,8 +902,11 @@ def altair_chart(
 ) -> None:
     """``where.altair_chart(builder(*args, **kwargs), width=element_width)``, with the chart's
     Vega-Lite spec built once per server for each input (an Altair chart costs 10-20 ms)."""
-    spec = _shared_chart(_call_key(builder, args, kwargs), builder, args, kwargs)
-    where.vega_lite_chart(spec, width=element_width)
+    key = _call_key(builder, args, kwargs)
+    if key is None:
+        where.altair_chart(builder(*args, **kwargs), width=element_width)
+        return
+    where.vega_lite_chart(_shared_chart(key, builder, args, kwargs), width=element_width)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)

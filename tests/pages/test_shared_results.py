@@ -6,27 +6,31 @@ copy of it.
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 import pytest
 
 from components.widgets import _call_key, shared
 from ndcg_core.charts import histogram_chart
 from ndcg_core.lessons import zero_ideal_policies
+from ndcg_core.metrics import ndcg
 
 
 def test_the_key_tells_apart_large_inputs_that_differ_in_one_place() -> None:
-    # Streamlit's own hasher samples arrays over 100,000 values and frames over 10,000
-    # rows, so it could give these the same key; ours must not.
-    values = np.zeros(300_000)
-    changed = values.copy()
-    changed[123_457] = 1.0
-    assert _call_key(histogram_chart, (values,), {}) == _call_key(histogram_chart, (values,), {})
-    assert _call_key(histogram_chart, (values,), {}) != _call_key(histogram_chart, (changed,), {})
+    # Streamlit's own hasher samples frames over 10,000 rows (and arrays over 100,000
+    # values), so it could give these the same key; ours must not.
     frame = pd.DataFrame({"qid": [f"q{i}" for i in range(20_000)], "ndcg": 0.5})
     other = frame.copy()
     other.loc[17_321, "ndcg"] = 0.25
-    assert _call_key(histogram_chart, (frame,), {}) != _call_key(histogram_chart, (other,), {})
+    key = _call_key(histogram_chart, (frame,), {})
+    assert key is not None
+    assert key == _call_key(histogram_chart, (frame.copy(),), {})
+    assert key != _call_key(histogram_chart, (other,), {})
+
+
+def test_inputs_too_large_to_share_are_computed_for_the_caller() -> None:
+    grades = tuple(float(i % 4) for i in range(100_000))  # about 0.9 MB pickled
+    assert _call_key(ndcg, (grades,), {}) is None
+    assert shared(ndcg, grades) == ndcg(grades)
 
 
 def test_the_key_includes_the_function_and_the_keyword_arguments() -> None:
@@ -54,3 +58,9 @@ def test_each_caller_gets_its_own_copy_of_the_core_result() -> None:
     pd.testing.assert_frame_equal(second, zero_ideal_policies(grades))
     other = shared(zero_ideal_policies, (0.0, 0.0, 0.0))
     pd.testing.assert_frame_equal(other, zero_ideal_policies((0.0, 0.0, 0.0)))
+
+
+def test_a_large_frame_is_not_shared() -> None:
+    frame = pd.DataFrame({"ndcg": [0.5] * 100_000})  # 800 kB of floats
+    assert _call_key(histogram_chart, (frame,), {}) is None
+    assert _call_key(histogram_chart, (frame.head(1_000),), {}) is not None
