@@ -21,7 +21,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from ndcg_core import Convention, evaluate, format_real, parse_grades
 from tests.browser.conftest import StreamlitServer
-from tests.browser.test_playground_browser import table_column
+from tests.browser.test_playground_browser import expect_chip_order, expect_table_column
 from tests.hostile.corpus import IMG, PNG, SCRIPT, TEXT, Case
 
 pytestmark = pytest.mark.browser
@@ -125,7 +125,7 @@ def test_refused_grades_are_named_in_the_tab_and_the_figures_stay(
     assert case.error is not None
     expect(panel.get_by_test_id("stAlertContentError")).to_contain_text(case.error)
     expect(metric(page, "nDCG")).to_have_text(SEED_NDCG)
-    assert table_column(page, "document") == ["D1", "D2", "D3", "D4", "D5", "D6"]
+    expect_table_column(page, "document", ["D1", "D2", "D3", "D4", "D5", "D6"])
     no_failure_on_the_page(page)
 
 
@@ -146,10 +146,8 @@ def test_accepted_labels_show_as_text_and_run_nothing(
     expect(metric(page, "nDCG")).to_have_text(format_real(evaluate(grade_list.grades).ndcg))
     rows = page.get_by_test_id("stTable").locator("tbody tr")
     expect(rows).to_have_count(len(grade_list.labels))  # the table is drawn after the metrics
-    assert table_column(page, "document") == list(grade_list.labels)
-    chips = page.locator("li.sl-item")
-    expect(chips).to_have_count(len(grade_list.labels))
-    assert [chip.get_attribute("data-id") for chip in chips.all()] == list(grade_list.labels)
+    expect_table_column(page, "document", list(grade_list.labels))
+    expect_chip_order(page, list(grade_list.labels))
     assert page.locator("b", has_text="bold").count() == 0  # neither HTML nor Markdown bold
     assert page.locator("strong", has_text="bold").count() == 0
     no_failure_on_the_page(page)

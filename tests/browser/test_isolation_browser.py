@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from ndcg_core import evaluate, format_real, parse_grades
 from tests.browser.conftest import VIEWPORT, StreamlitServer
+from tests.browser.test_playground_browser import expect_chip_order
 
 pytestmark = pytest.mark.browser
 ALICE = "alpha=3, beta=1, gamma=2, delta=0"
@@ -56,8 +57,7 @@ def expect_only(page: Page, mine: str, theirs: str, order: list[str] | None = No
     grades = dict(zip(own.labels, own.grades, strict=True))
     labels = order or list(own.labels)
     expect(ndcg(page)).to_have_text(format_real(evaluate([grades[x] for x in labels]).ndcg))
-    expect(page.locator("li.sl-item")).to_have_count(len(labels))
-    assert [c.get_attribute("data-id") for c in page.locator("li.sl-item").all()] == labels
+    expect_chip_order(page, labels)
     shown = shown_labels(page)
     assert set(own.labels) <= shown
     assert not set(parse_grades(theirs).labels) & shown, shown

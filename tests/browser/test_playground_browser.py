@@ -20,15 +20,13 @@ def metric(page: Page, label: str) -> Locator:
     return box.get_by_test_id("stMetricValue")
 
 
-def table_column(page: Page, header: str) -> list[str]:
+def expect_table_column(page: Page, header: str, values: list[str]) -> None:
+    """Wait until the position table's column ``header`` reads ``values``, top to bottom."""
     table = page.get_by_test_id("stTable").first.locator("table")
     expect(table.locator("thead")).to_contain_text(header)
     headers = [h.strip() for h in table.locator("thead th").all_inner_texts()]
     index = headers.index(header)
-    return [
-        cells.nth(index).inner_text().strip()
-        for cells in (row.locator("th, td") for row in table.locator("tbody tr").all())
-    ]
+    expect(table.locator(f"tbody tr > :nth-child({index + 1})")).to_have_text(values)
 
 
 def open_playground(page: Page, server: StreamlitServer, query: str = "") -> None:
@@ -40,8 +38,13 @@ def grades_box(page: Page) -> Locator:
     return page.get_by_role("textbox", name="Grades, top position first")
 
 
-def chip_order(page: Page) -> list[str | None]:
-    return [item.get_attribute("data-id") for item in page.locator("li.sl-item").all()]
+def expect_chip_order(page: Page, labels: list[str]) -> None:
+    """Wait until the drag list shows ``labels`` in this order."""
+    items = page.locator("li.sl-item")  # inside the component's shadow root: locators only
+    expect(items).to_have_count(len(labels))
+    for index, label in enumerate(labels):
+        expect(items.nth(index)).to_have_attribute("data-id", label)
+    assert [item.get_attribute("data-id") for item in items.all()] == labels
 
 
 def chip(page: Page, label: str) -> Locator:
@@ -60,7 +63,7 @@ def test_default_view_shows_the_seed_figures(page: Page, app_server: StreamlitSe
     expect(metric(page, "DCG")).to_have_text("6.861")
     expect(metric(page, "Ideal DCG")).to_have_text("7.141")
     expect(metric(page, "nDCG")).to_have_text("0.961")
-    assert table_column(page, "log2(i+1)") == ["1", "1.585", "2", "2.322", "2.585", "2.807"]
+    expect_table_column(page, "log2(i+1)", ["1", "1.585", "2", "2.322", "2.585", "2.807"])
 
 
 def test_dragging_a_document_recomputes_everything(page: Page, app_server: StreamlitServer) -> None:
@@ -68,10 +71,10 @@ def test_dragging_a_document_recomputes_everything(page: Page, app_server: Strea
     drag_item(page, chip(page, "D4"), chip(page, "D1"), ["D4", "D1", "D2", "D3", "D5", "D6"])
     expect_scores(page, [0, 3, 2, 3, 1, 2])
     expect(page.get_by_test_id("stTable").locator("tbody tr").first).to_contain_text("D4")
-    assert table_column(page, "grade") == ["0", "3", "2", "3", "1", "2"]
+    expect_table_column(page, "grade", ["0", "3", "2", "3", "1", "2"])
     expect(metric(page, "CG")).to_have_text("11")  # CG ignores order
     expect(grades_box(page)).to_have_value("D4=0, D1=3, D2=2, D3=3, D5=1, D6=2")
-    assert chip_order(page) == ["D4", "D1", "D2", "D3", "D5", "D6"]
+    expect_chip_order(page, ["D4", "D1", "D2", "D3", "D5", "D6"])
 
 
 def test_keyboard_alternatives_move_documents(page: Page, app_server: StreamlitServer) -> None:
