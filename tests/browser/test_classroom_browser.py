@@ -39,11 +39,6 @@ def type_grades(page: Page, text: str) -> None:
     box.press("Control+Enter")
 
 
-def sidebar_visible(page: Page) -> bool:
-    sidebar = page.get_by_test_id("stSidebar")
-    return sidebar.count() > 0 and sidebar.is_visible()
-
-
 # --------------------------------------------------------------------------- presenter view
 
 
