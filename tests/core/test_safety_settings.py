@@ -176,6 +176,7 @@ PUBLIC_SETTINGS = {
     ("browser", "gatherUsageStats"): False,
     ("client", "showErrorDetails"): "none",
     ("client", "toolbarMode"): "viewer",
+    ("runner", "postScriptGC"): False,  # see README, Load: a full GC after every run
 }
 
 
