@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -70,6 +70,8 @@ def shoot(page: Page, url: str, name: str, path: str) -> None:
     page.goto(f"{url}/{path}")
     page.locator('[data-testid="stTable"], [data-testid="stMetric"]').first.wait_for()
     page.wait_for_load_state("networkidle")
+    # The websocket keeps no request open, so wait until nothing is still a placeholder.
+    expect(page.locator('[data-testid="stSkeleton"]')).to_have_count(0, timeout=30_000)
     page.screenshot(path=str(OUT / f"{name}-fold.png"))
     height = page.evaluate(
         "() => Math.max(...[...document.querySelectorAll('section, div')].map(e => e.scrollHeight))"
