@@ -909,16 +909,12 @@ def altair_chart(
     where.vega_lite_chart(_shared_chart(key, builder, args, kwargs), width=element_width)
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def _shared_exercise_set(seed: int, level: Level) -> tuple[Exercise, ...]:
-    # A set depends on its seed and level alone (public, in every practice link), so every
-    # session may share it: a class opening one link draws it once (~15-25 ms), not per pupil.
-    return exercise_set(seed, level)
-
-
 def practice_set(seed: int, level: Level) -> tuple[Exercise, ...]:
-    """The exercise set ``(seed, level)``, drawn once per server and kept for this session."""
-    return remember("exercises", (seed, level), lambda: _shared_exercise_set(seed, level))
+    """The exercise set ``(seed, level)``, drawn once per server and kept for this session.
+
+    A set depends on its seed and level alone (public, in every practice link), so a class
+    opening one link draws it once (~15-25 ms), not once per pupil."""
+    return remember("exercises", (seed, level), lambda: shared(exercise_set, seed, level))
 
 
 def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:

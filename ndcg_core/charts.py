@@ -126,11 +126,14 @@ def evaluation_chart(
     base = alt.Chart(alt.NamedData(name=POSITIONS))
     highlight = alt.condition(hover, alt.value(1.0), alt.value(0.35))
 
-    k = evaluation.convention.cutoff_k
-    shows_cutoff = k is not None and k < n
+    _, _, visible_k = chart_layout(evaluation)  # the cutoff, if it falls inside the list
     # The cutoff is named in the axis title, which the app's theme colours for light and dark
     # alike; a text mark would keep one fixed colour, too faint on one of them.
-    running_title = f"position i (dashed line: cutoff k = {k})" if shows_cutoff else "position i"
+    running_title = (
+        f"position i (dashed line: cutoff k = {visible_k})"
+        if visible_k is not None
+        else "position i"
+    )
     running_axis = position_axis.title(running_title)
     running_lines = base.mark_line(interpolate="step-after" if n > 60 else "linear").encode(
         x=running_axis,
@@ -152,8 +155,8 @@ def evaluation_chart(
     )
     dense = is_dense(n)
     running_layers = running_lines if dense else running_lines + running_points
-    if k is not None and shows_cutoff:
-        cutoff = pd.DataFrame({"position": [k + 0.5], "text": [f"cutoff k = {k}"]})
+    if visible_k is not None:
+        cutoff = pd.DataFrame({"position": [visible_k + 0.5], "text": [f"cutoff k = {visible_k}"]})
         rule = (
             alt.Chart(cutoff)
             .mark_rule(strokeDash=[4, 3], strokeWidth=1.5, color=_CUTOFF_COLOUR)
