@@ -173,6 +173,7 @@ PUBLIC_SETTINGS = {
     ("server", "enableStaticServing"): False,
     ("server", "headless"): True,
     ("server", "runOnSave"): False,
+    ("server", "fileWatcherType"): "none",
     ("browser", "gatherUsageStats"): False,
     ("client", "showErrorDetails"): "none",
     ("client", "toolbarMode"): "viewer",
