@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ndcg_core import worked
+from ndcg_core.compare import format_pair
 from ndcg_core.conventions import Convention
 from ndcg_core.errors import NdcgError
 from ndcg_core.metrics import Evaluation, Real, discounts, evaluate, format_real
@@ -434,15 +435,6 @@ def number_feedback(guess: float, answer: Real, *, close_within: float = 0.1) ->
     return Feedback("off", message)
 
 
-def _distinct(a: float, b: float) -> tuple[str, str]:
-    """Both values at the fewest decimals (3 or more) that tell them apart."""
-    for digits in range(3, 13):
-        shown_a, shown_b = format_real(a, digits), format_real(b, digits)
-        if shown_a != shown_b:
-            return shown_a, shown_b
-    return format_real(a), format_real(b)
-
-
 def ranking_feedback(
     choice: Literal["A", "B", "same"], score_a: float, score_b: float, *, measure: str = "nDCG"
 ) -> Feedback:
@@ -458,7 +450,7 @@ def ranking_feedback(
     else:
         truth = "A" if score_a > score_b else "B"
         high, low = (score_a, score_b) if truth == "A" else (score_b, score_a)
-        shown_high, shown_low = _distinct(high, low)
+        shown_high, shown_low = format_pair(high, low)
         text = f"{truth} scores higher, {measure} {shown_high} against {shown_low}."
     if choice == truth:
         return Feedback("right", f"Right: {text}")
