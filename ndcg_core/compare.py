@@ -220,11 +220,13 @@ def format_pair(first: float, second: float) -> tuple[str, str]:
 
 
 def signed(value: Real) -> str:
-    """A difference with its sign, never shown as a bare 0 when it is not 0.
+    """A difference with its sign, never shown as a bare 0 when it is not 0 (0 has no sign).
 
-    >>> signed(1.2619), signed(-0.17), signed(0.00004)
-    ('+1.262', '-0.17', '+0.00004')
+    >>> signed(1.2619), signed(-0.17), signed(0.00004), signed(0.0)
+    ('+1.262', '-0.17', '+0.00004', '0')
     """
+    if value == 0:
+        return "0"
     magnitude: Real = -value if value < 0 else value
     digits = 3
     while format_real(magnitude, digits) == "0" and magnitude != 0 and digits < 15:
