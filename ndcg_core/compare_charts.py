@@ -14,7 +14,7 @@ from typing import Any
 
 from ndcg_core.compare import Comparison
 
-_COLOURS = {"A": "#0072B2", "B": "#E69F00"}  # Okabe-Ito blue and orange
+_COLOUR_A, _COLOUR_B = "#0072B2", "#E69F00"  # Okabe-Ito blue and orange
 _GAIN_COLOUR, _LOSS_COLOUR = "#009E73", "#D55E00"  # Okabe-Ito bluish green and vermillion
 SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
 
@@ -112,7 +112,7 @@ def comparison_spec(
                         "field": "ranking",
                         "type": "nominal",
                         "title": "ranking",
-                        "scale": {"domain": ["A", "B"], "range": [_COLOURS["A"], _COLOURS["B"]]},
+                        "scale": {"domain": ["A", "B"], "range": [_COLOUR_A, _COLOUR_B]},
                         "legend": {"orient": "top"},
                     },
                     "strokeDash": {
