@@ -141,7 +141,12 @@ def comparison_spec(
                 "data": {"values": bars},
                 "mark": {"type": "bar"},
                 "encoding": {
-                    "x": {**x_axis, "type": "ordinal", "scale": {}, "axis": {"labelAngle": 0}},
+                    "x": {
+                        **x_axis,
+                        "type": "ordinal",
+                        "scale": {},
+                        "axis": {"labelAngle": 0, "labelOverlap": "greedy"},
+                    },
                     "y": {"field": "change", "type": "quantitative", "title": f"change in {unit}"},
                     "color": {
                         "field": "effect",
