@@ -86,7 +86,15 @@ class Comparison:
         return _minus(self.b.cg, self.a.cg)
 
     def running_dcg(self, ranking: str) -> tuple[float, ...]:
-        """Running DCG at positions 1..n of ranking ``"A"`` or ``"B"`` (past k too)."""
+        """Running DCG at positions 1..n of ranking ``"A"`` or ``"B"`` (past k too).
+
+        Floats; for an exact (Decimal) comparison use
+        :func:`ndcg_core.compare_charts.chart_unit` to scale first.
+
+        >>> c = compare({"x": 1, "y": 0}, "xy", "yx")
+        >>> c.running_dcg("A"), [round(v, 3) for v in c.running_dcg("B")]
+        ((1.0, 1.0), [0.0, 0.631])
+        """
         evaluation = self.a if ranking == "A" else self.b
         n = len(evaluation.grades)
         return tuple(float(v) for v in evaluation.table["running_dcg"].tolist()[:n])
@@ -250,7 +258,14 @@ def _zero(value: Real, scale: Decimal) -> bool:
 
 
 def explain(comparison: Comparison) -> str:
-    """One paragraph, generated from the numbers, on what makes B score differently from A."""
+    """One paragraph, generated from the numbers, on what makes B score differently from A.
+
+    See the module docstring for how the DCG gap is attributed to documents.
+
+    >>> c = compare({"x": 2, "y": 2, "z": 0}, "xyz", "yxz")
+    >>> explain(c)
+    'A and B score the same: nDCG = 1 for both. Each position holds a document with the same gain in A and in B.'
+    """
     a, b, convention = comparison.a, comparison.b, comparison.convention
     k = convention.cutoff_k
     measure = convention.label

@@ -65,7 +65,12 @@ def _number_row(name: str, a: Real, b: Real, *, exact: bool) -> str:
 
 
 def numbers_table(comparison: Comparison) -> str:
-    """The metrics of A and B and their difference, as an HTML table."""
+    """The metrics of A and B and their difference (B - A), as an HTML table.
+
+    >>> from ndcg_core.compare import compare
+    >>> '<td class="number">+0.369</td>' in numbers_table(compare({"x": 1, "y": 0}, "yx", "xy"))
+    True
+    """
     a, b = comparison.a, comparison.b
     k = comparison.convention.cutoff_k
     at = "" if k is None else f"@{k}"
@@ -88,7 +93,15 @@ def numbers_table(comparison: Comparison) -> str:
 def ranking_table(
     name: str, evaluation: Evaluation, titles: Mapping[str, str], *, max_rows: int = MAX_ROWS
 ) -> str:
-    """One ranking as an HTML table: position, document, grade and what it adds to DCG."""
+    """One ranking as an HTML table: position, document, grade and what it adds to DCG.
+
+    What a document adds is gain(rel_i) / discount(i), or "not counted" below the cutoff.
+
+    >>> from ndcg_core import evaluate
+    >>> html = ranking_table("A", evaluate([3, 2], labels=["<i>", "b"]), {"b": "Bee"})
+    >>> "&lt;i&gt;" in html, "Bee (b)" in html, "1.262" in html
+    (True, True, True)
+    """
     k = evaluation.convention.cutoff_k
     n = len(evaluation.grades)
     table = evaluation.table
