@@ -12,6 +12,11 @@ def run_through_app() -> None:
     server in its old pages-directory mode: the first deep link (say /drawbacks) runs the page
     file alone, without app.py, until some run has called st.navigation. Every page calls
     this first; in that case it switches the server to st.navigation mode and reruns.
+
+    The one private Streamlit name the app uses, for want of a public one: the mode is
+    decided by the folder's name alone (no setting turns it off; ``showSidebarNavigation``
+    only hides the menu), and only st.navigation, which app.py has not yet run, switches it.
+    Renaming ``pages/`` would avoid it, but the product's layout names that folder.
     """
     from streamlit.runtime.pages_manager import PagesManager
 
