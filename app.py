@@ -7,7 +7,7 @@ import streamlit as st
 from components.chrome import apply_view_mode, show_link_errors
 from components.convention_picker import convention_picker
 from components.navigation import PAGES
-from components.state import init_session, sync_url, view_mode
+from components.state import begin_run, end_run, init_session, view_mode
 
 ASSETS = Path(__file__).parent / "assets"
 
@@ -19,6 +19,7 @@ st.set_page_config(
 )
 st.logo(str(ASSETS / "logo.png"), size="large")
 
+begin_run()
 init_session()
 navigation = st.navigation(
     [st.Page(page.path, title=page.title, icon=page.icon, default=page.default) for page in PAGES],
@@ -28,4 +29,4 @@ apply_view_mode()
 convention = convention_picker()
 show_link_errors()
 navigation.run()
-sync_url(convention)
+end_run(convention)  # writes the URL, unless the page did

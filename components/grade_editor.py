@@ -35,6 +35,7 @@ from ndcg_core.parsing import GradeList, grade_list_from_rows
 
 INPUT_TAB_KEY = "lab_input_tab"
 TEXT_SYNCED_KEY = "lab_text_synced"  # the list version the text box last showed
+TEXT_TYPED_KEY = "lab_text_typed"  # the list version typed into the text box
 
 # Streamlit's data editor adds pasted rows one at a time, in time that grows with the square
 # of their number (4,000 rows took 9 s here, 100,000 would take hours): more are refused.
@@ -48,10 +49,25 @@ def _on_text() -> None:
     except NdcgError as error:
         set_error("text", str(error))
         return
-    typed = text  # keep what the person typed, e.g. their spacing
     store_list(grade_list)
-    st.session_state[TEXT_KEY] = typed
-    st.session_state[TEXT_SYNCED_KEY] = st.session_state[VERSION_KEY]
+    # The box already shows this list, as the person typed it (their spacing, say).
+    st.session_state[TEXT_TYPED_KEY] = st.session_state[VERSION_KEY]
+
+
+def _text_box_follows_list() -> None:
+    """The one writer of the text box: the current list, when the box does not show it.
+
+    The box forgets its text while another tab is open, and shows an older list after a
+    reorder, a table edit or a new example; a list typed into it stays as it was typed.
+    """
+    state = st.session_state
+    version = state[VERSION_KEY]
+    if TEXT_KEY not in state or version not in (
+        state.get(TEXT_SYNCED_KEY),
+        state.get(TEXT_TYPED_KEY),
+    ):
+        state[TEXT_KEY] = current_list_text()
+    state[TEXT_SYNCED_KEY] = version
 
 
 def _table_key() -> str:
@@ -126,12 +142,7 @@ def grade_editor(convention: Convention) -> GradeList:
         _table_editor(table)
     if typed.open:
         with typed:
-            # The box forgets its text while another tab is open; put the list back in it
-            # whenever the list changed since the box last showed it.
-            state = st.session_state
-            if TEXT_KEY not in state or state.get(TEXT_SYNCED_KEY) != state[VERSION_KEY]:
-                state[TEXT_KEY] = current_list_text()
-            state[TEXT_SYNCED_KEY] = state[VERSION_KEY]
+            _text_box_follows_list()
             st.text_area(
                 "Grades, top position first",
                 key=TEXT_KEY,

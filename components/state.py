@@ -2,7 +2,8 @@
 
 The list of grades lives in ``st.session_state[LIST_KEY]`` (a GradeList), the convention in
 the picker's widget keys. The URL mirrors both, written once at the end of every run, and is
-read once when a session starts. Widgets change the list only through ``store_list``.
+read once when a session starts. Widgets change the list only through ``store_list``, the
+exercise set only through ``choose_practice_set``; only ``sync_url`` writes the URL.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import streamlit as st
 from components.cache import remember
 from ndcg_core import Convention, NdcgError, format_grades, parse_grades
 from ndcg_core.parsing import GradeList
-from ndcg_core.practice import set_from_link
+from ndcg_core.practice import Level, set_from_link
 
 DEFAULT_GRADES = "3, 2, 3, 0, 1, 2"  # seed 000's worked example
 LIST_KEY = "lab_list"
@@ -34,6 +35,8 @@ PRACTICE_SEED_KEY = "practice_seed"
 PRACTICE_LEVEL_KEY = "practice_level"
 PAGE_PARAMS_KEY = "lab_page_params"  # a page's own URL parameters, e.g. an exercise set's seed
 LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used up once read
+RUN_KEY = "lab_run"  # counts app.py's runs
+URL_RUN_KEY = "lab_url_run"  # the run of app.py whose URL sync_url wrote last
 
 # Convention field -> picker widget key.
 CONVENTION_KEYS: Mapping[str, str] = MappingProxyType(
@@ -95,15 +98,24 @@ def init_session() -> None:
     state[MODE_KEY] = mode
     state[LINK_PARAMS_KEY] = dict(params)
     try:
-        state[PRACTICE_SEED_KEY], state[PRACTICE_LEVEL_KEY] = set_from_link(
-            params.get("seed"), params.get("level")
-        )
+        choose_practice_set(*set_from_link(params.get("seed"), params.get("level")))
     except NdcgError as error:
         link_errors.append(f"Its exercise set could not be read ({error}); showing set 1.")
-        state[PRACTICE_SEED_KEY], state[PRACTICE_LEVEL_KEY] = set_from_link(None, None)
+        choose_practice_set(*set_from_link(None, None))
     store_list(grade_list)
     store_unretrieved(unretrieved)
     state[LINK_ERRORS_KEY] = tuple(link_errors)
+
+
+def current_practice_set() -> tuple[int, Level]:
+    """The exercise set the Practice page shows: its seed and level."""
+    return st.session_state[PRACTICE_SEED_KEY], Level(st.session_state[PRACTICE_LEVEL_KEY])
+
+
+def choose_practice_set(seed: int, level: Level) -> None:
+    """The one writer of the exercise set: the link, "New set" and the level picker."""
+    st.session_state[PRACTICE_SEED_KEY] = seed
+    st.session_state[PRACTICE_LEVEL_KEY] = level
 
 
 def check_picker_range(convention: Convention) -> None:
@@ -156,7 +168,6 @@ def store_list(grade_list: GradeList) -> None:
     state = st.session_state
     state[LIST_KEY] = grade_list
     state[VERSION_KEY] = state.get(VERSION_KEY, 0) + 1
-    state[TEXT_KEY] = current_list_text()
     clear_errors("text", "table", "order")
 
 
@@ -188,8 +199,26 @@ def clear_errors(*wheres: str) -> None:
     st.session_state[LINK_ERRORS_KEY] = ()
 
 
+def begin_run() -> None:
+    """Count this run of app.py (a fragment's rerun skips app.py, and is not counted)."""
+    st.session_state[RUN_KEY] = st.session_state.get(RUN_KEY, 0) + 1
+
+
+def end_run(convention: Convention) -> None:
+    """Write the URL at the end of app.py's run, unless the page already did in this run.
+
+    The Playground's fragment writes it itself, since its own reruns skip app.py.
+    """
+    if st.session_state.get(URL_RUN_KEY) != st.session_state.get(RUN_KEY):
+        sync_url(convention)
+
+
 def sync_url(convention: Convention) -> None:
-    """Mirror the list and convention into the URL, so any view can be shared as a link."""
+    """Mirror the list and convention into the URL, so any view can be shared as a link.
+
+    The one writer of st.query_params, run once per run (see :func:`end_run`).
+    """
+    st.session_state[URL_RUN_KEY] = st.session_state.get(RUN_KEY)
     params = dict(convention.to_params())
     text = current_list_text()
     if text != DEFAULT_GRADES and len(text) <= MAX_URL_LIST_CHARS:

@@ -43,7 +43,7 @@ def playground() -> None:
         position_table(evaluation, key="playground")
         if full_controls():
             export_block(evaluation)
-    sync_url(convention)  # a fragment rerun skips app.py, which writes the URL otherwise
+    sync_url(convention)  # a fragment rerun skips app.py; in a full run app.py then need not
 
 
 playground()
