@@ -5,16 +5,12 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from components.cache import remember, shared
+from components.chrome import page_header, plain
+from components.navigation import run_through_app
+from components.results import table_columns
 from components.sortable_list import sortable_list
-from components.widgets import (
-    PRACTICE_LEVEL_KEY,
-    PRACTICE_SEED_KEY,
-    page_header,
-    plain,
-    practice_set,
-    run_through_app,
-    table_columns,
-)
+from components.state import choose_practice_set, current_practice_set
 from ndcg_core import format_grades, format_real
 from ndcg_core.practice import (
     Exercise,
@@ -26,13 +22,22 @@ from ndcg_core.practice import (
     check_reorder,
     check_spot,
     compare_scores,
+    exercise_set,
 )
 
 run_through_app()
 
+
+def practice_set(seed: int, level: Level) -> tuple[Exercise, ...]:
+    """The exercise set ``(seed, level)``, drawn once per server and kept for this session.
+
+    A set depends on its seed and level alone (public, in every practice link), so a class
+    opening one link draws it once (~15-25 ms), not once per pupil."""
+    return remember("exercises", (seed, level), lambda: shared(exercise_set, seed, level))
+
+
 RESULTS_KEY = "practice_results"  # exercise key -> Feedback of its last check
-seed: int = st.session_state[PRACTICE_SEED_KEY]
-level = Level(st.session_state[PRACTICE_LEVEL_KEY])
+seed, level = current_practice_set()
 
 page_header(
     "Practice",
@@ -44,13 +49,13 @@ page_header(
 
 
 def _new_set() -> None:
-    st.session_state[PRACTICE_SEED_KEY] = st.session_state[PRACTICE_SEED_KEY] + 1
+    seed, level = current_practice_set()
+    choose_practice_set(seed + 1, level)
 
 
 def _set_level() -> None:
-    chosen = st.session_state.get("practice_level_choice")
-    if chosen:
-        st.session_state[PRACTICE_LEVEL_KEY] = chosen
+    seed, _ = current_practice_set()
+    choose_practice_set(seed, Level(st.session_state["practice_level_choice"]))
 
 
 exercises = practice_set(seed, level)
@@ -59,11 +64,12 @@ answered = [results[e.key] for e in exercises if e.key in results]
 right = sum(f.correct for f in answered)
 
 with st.container(horizontal=True, vertical_alignment="bottom"):
-    st.session_state["practice_level_choice"] = level.value
     st.segmented_control(
         "Level",
         [member.value for member in Level],
         format_func=str.capitalize,
+        default=level.value,  # the picker shows the set's level; it does not hold it
+        required=True,
         key="practice_level_choice",
         on_change=_set_level,
         help="Easy: short lists, grades 0-2. Medium: a cutoff k. Hard: longer lists, "
