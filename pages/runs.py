@@ -15,14 +15,9 @@ from components.widgets import (
 )
 from ndcg_core import TiePolicy, format_real
 from ndcg_core.charts import difference_chart, histogram_chart
-from ndcg_core.runs import (
-    bootstrap_interval,
-    compare_runs,
-    evaluate_run,
-    query_ranking,
-    read_qrels,
-    read_run,
-)
+from ndcg_core.run_files import read_qrels, read_run
+from ndcg_core.runs import evaluate_run, query_ranking
+from ndcg_core.significance import bootstrap_interval, compare_runs
 
 run_through_app()
 
