@@ -95,19 +95,7 @@ MAX_TABLE_NEW_ROWS = 1_000
 
 # Convention field -> picker widget key.
 _CONVENTION_KEYS: Mapping[str, str] = MappingProxyType(
-    {
-        name: f"conv_{name}"
-        for name in (
-            "gain",
-            "discount",
-            "log_base",
-            "cutoff_k",
-            "ideal",
-            "ties",
-            "zero_ideal",
-            "negative_grades",
-        )
-    }
+    {name: f"conv_{name}" for name in CONVENTION_FIELDS}
 )
 # The sidebar's number inputs take these; a link or saved view outside them is refused, since
 # Streamlit would silently replace the value (a base of 5000 became 1.01, a k of 200000 none).
