@@ -104,10 +104,7 @@ def gains(grades: Sequence[float] | np.ndarray, gain: Gain, *, exact: bool = Fal
     """
     if exact:
         with localcontext(_EXACT_CONTEXT):
-            as_decimal = [Decimal(float(g)) for g in grades]
-            if gain is Gain.LINEAR:
-                return np.array(as_decimal, dtype=object)
-            return np.array([Decimal(2) ** g - 1 for g in as_decimal], dtype=object)
+            return rules.exact_gain_values([float(g) for g in grades], gain)
     return rules.gain_values(np.array(grades, dtype=np.float64), gain)  # a copy
 
 
@@ -127,14 +124,7 @@ def discounts(
     """
     if exact:
         with localcontext(_EXACT_CONTEXT):
-            ln_base = Decimal(log_base).ln()
-            out = []
-            for i in range(1, count + 1):
-                if discount is Discount.LOG:
-                    out.append(Decimal(i + 1).ln() / ln_base)
-                else:
-                    out.append(Decimal(1) if i < log_base else Decimal(i).ln() / ln_base)
-            return np.array(out, dtype=object)
+            return rules.exact_divisors(count, discount, log_base)
     return rules.divisors(np.arange(1, count + 1, dtype=np.float64), discount, log_base)
 
 

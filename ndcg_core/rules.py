@@ -4,13 +4,15 @@ tie means and tie order.
 The per-list path (:mod:`ndcg_core.metrics`, :mod:`ndcg_core.ranking`) and the batch path
 (:mod:`ndcg_core.runs`) both call these functions, so one query scored either way gives the
 same floats to the last bit (a test checks it under every convention). The exact decimal
-fallback in :mod:`ndcg_core.metrics` writes the same formulas for :class:`~decimal.Decimal`.
+fallback of :mod:`ndcg_core.metrics` (for values a float cannot hold) takes its gains and
+divisors from here too: :func:`exact_gain_values`, :func:`exact_divisors`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from decimal import Decimal
 
 import numpy as np
 
@@ -46,6 +48,35 @@ def divisors(ranks: np.ndarray, discount: Discount, log_base: float) -> np.ndarr
         return _log(ranks + 1.0, log_base)
     clipped: np.ndarray = np.where(ranks < log_base, 1.0, _log(ranks, log_base))
     return clipped
+
+
+def exact_gain_values(grades: Sequence[float], gain: Gain) -> np.ndarray:
+    """:func:`gain_values` in decimal arithmetic (an object array of Decimals), in the
+    caller's decimal context: for gains a float cannot hold, such as ``2**1100 - 1``.
+
+    >>> exact_gain_values([1100.0], Gain.EXPONENTIAL)[0] == Decimal(2) ** 1100 - 1
+    True
+    """
+    as_decimal = [Decimal(g) for g in grades]
+    if gain is Gain.LINEAR:
+        return np.array(as_decimal, dtype=object)
+    return np.array([Decimal(2) ** g - 1 for g in as_decimal], dtype=object)
+
+
+def exact_divisors(count: int, discount: Discount, log_base: float) -> np.ndarray:
+    """:func:`divisors` of ranks 1..count in decimal arithmetic, in the caller's context.
+
+    >>> [round(float(d), 3) for d in exact_divisors(3, Discount.JARVELIN_KEKALAINEN, 2.0)]
+    [1.0, 1.0, 1.585]
+    """
+    ln_base = Decimal(log_base).ln()
+    out = []
+    for i in range(1, count + 1):
+        if discount is Discount.LOG:
+            out.append(Decimal(i + 1).ln() / ln_base)
+        else:
+            out.append(Decimal(1) if i < log_base else Decimal(i).ln() / ln_base)
+    return np.array(out, dtype=object)
 
 
 def _log(values: np.ndarray, base: float) -> np.ndarray:
