@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from components.cache import remember
-from ndcg_core import Convention, NdcgError, format_grades, parse_grades
+from ndcg_core import CONVENTION_FIELDS, Convention, NdcgError, format_grades, parse_grades
 from ndcg_core.parsing import GradeList
 from ndcg_core.practice import Level, set_from_link
 
@@ -40,19 +40,7 @@ URL_RUN_KEY = "lab_url_run"  # the run of app.py whose URL sync_url wrote last
 
 # Convention field -> picker widget key.
 CONVENTION_KEYS: Mapping[str, str] = MappingProxyType(
-    {
-        name: f"conv_{name}"
-        for name in (
-            "gain",
-            "discount",
-            "log_base",
-            "cutoff_k",
-            "ideal",
-            "ties",
-            "zero_ideal",
-            "negative_grades",
-        )
-    }
+    {name: f"conv_{name}" for name in CONVENTION_FIELDS}
 )
 
 # The sidebar's number inputs take these; a link or saved view outside them is refused, since
