@@ -3,7 +3,11 @@
 Accepted: numbers separated by commas, semicolons, new lines or spaces ("3, 2, 3, 0, 1,
 2", "3 2 3 0 1 2", one per line), each optionally labelled as ``label=grade`` or
 ``label:grade`` ("D1=3"). A labelled item ends at a comma, semicolon or new line, so a
-label may hold spaces ("doc a=3, doc b=2"); labels cannot contain , or ;.
+label may hold spaces ("doc a=3, doc b=2"); labels cannot contain , ; = or :.
+
+Nothing typed is dropped or read as something else: an empty item between two separators
+("3,,2"), an item with two ``=`` or ``:`` ("D1==3", "D1=3=4") is refused, naming the item.
+A separator at the end of a line ("3, 2,") and blank lines are layout, not items.
 """
 
 from __future__ import annotations
@@ -23,7 +27,10 @@ MAX_ITEMS = 10_000
 MAX_TEXT_LENGTH = 1_000_000
 MAX_LABEL_LENGTH = 40
 
-_LIST_SEPARATORS = re.compile(r"[,;\n\r]+")
+_LINES = re.compile(r"[\n\r]+")
+_ITEM_SEPARATORS = re.compile(r"[,;]")
+_LABEL_MARKS = "=:"  # label=grade or label:grade
+_RESERVED_IN_LABELS = ",;\n\r" + _LABEL_MARKS
 _SPACES = re.compile(r"\s+")
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 # A space-free item: a number, or label=number / label:number.
@@ -100,15 +107,31 @@ def _tokens(text: str) -> list[str]:
     """Items split on commas, semicolons and new lines, and on spaces unless that breaks a label.
 
     So "3 2 3" and "D1=3 D2=2" are items each, while "doc a=3, doc b=2" keeps its labels.
+    An empty item between separators is refused; one after the last separator of a line
+    is not an item.
     """
     tokens: list[str] = []
-    for part in _LIST_SEPARATORS.split(text):
-        words = [w for w in _SPACES.split(part.strip()) if w]
-        labelled = "=" in part or ":" in part
-        if labelled and len(words) > 1 and not all(_LABELLED_WORD.fullmatch(w) for w in words):
-            tokens.append(part.strip())  # one labelled item whose label holds spaces
-        else:
-            tokens += words
+    empty: int | None = None  # the item number of the first empty item
+    for line in _LINES.split(text):
+        parts = _ITEM_SEPARATORS.split(line)
+        for position, part in enumerate(parts):
+            words = [w for w in _SPACES.split(part.strip()) if w]
+            if not words:
+                if position < len(parts) - 1 and empty is None:
+                    empty = len(tokens) + 1
+                continue
+            labelled = any(mark in part for mark in _LABEL_MARKS)
+            if labelled and len(words) > 1 and not all(_LABELLED_WORD.fullmatch(w) for w in words):
+                tokens.append(part.strip())  # one labelled item whose label holds spaces
+            else:
+                tokens += words
+    if empty is not None and tokens:  # (no grade at all is said more simply by the caller)
+        msg = (
+            f"Item {empty} is empty: two separators (, or ;) with nothing between them, or "
+            "one before the first grade on a line. Type its grade, or delete the extra "
+            "separator."
+        )
+        raise NdcgError(msg, item=empty)
     return tokens
 
 
@@ -118,9 +141,17 @@ def _shown(text: str) -> str:
 
 
 def _split_label(token: str, index: int) -> tuple[str | None, str]:
-    cut = max(token.rfind("="), token.rfind(":"))
-    if cut < 0:
+    marks = [i for i, char in enumerate(token) if char in _LABEL_MARKS]
+    if not marks:
         return None, token
+    if len(marks) > 1:
+        msg = (
+            f"Item {index} ({_shown(token)}) has more than one = or :, so where its label ends "
+            "is not clear; write one label and one grade, e.g. D1=3 (labels cannot contain "
+            "= or :)."
+        )
+        raise NdcgError(msg, item=index)
+    cut = marks[0]
     label, number = token[:cut].strip(), token[cut + 1 :].strip()
     if not label:
         msg = f"Item {index} ({_shown(token)}) has an empty label before '{token[cut]}'."
@@ -133,9 +164,12 @@ def _split_label(token: str, index: int) -> tuple[str | None, str]:
 
 
 def _check_label(label: str, index: int, noun: str) -> None:
-    reserved = sorted(set(label) & set(",;\n\r"))
+    reserved = sorted(set(label) & set(_RESERVED_IN_LABELS))
     if reserved:
-        msg = f"{noun} {index}'s label contains {reserved[0]!r}; labels cannot contain , or ;"
+        msg = (
+            f"{noun} {index}'s label contains {reserved[0]!r}; labels cannot contain , ; = or : "
+            "(they separate items and labels)"
+        )
         raise NdcgError(msg, item=index)
     if len(label) > MAX_LABEL_LENGTH:
         msg = f"{noun} {index}'s label is {len(label)} characters; at most {MAX_LABEL_LENGTH}."
@@ -188,12 +222,12 @@ def _complete_labels(given: Sequence[str | None], *, noun: str = "Items") -> tup
 
 def playground_labels(doc_ids: Sequence[str]) -> tuple[str, ...]:
     """Document ids as labels :func:`parse_grades` takes back from :func:`format_grades`,
-    each as close to its id as it can be: commas, semicolons, white space and invisible
-    control characters become ``_``; an id over ``MAX_LABEL_LENGTH`` characters is cut and
+    each as close to its id as it can be: commas, semicolons, ``=``, ``:``, white space and
+    invisible control characters become ``_``; an id over ``MAX_LABEL_LENGTH`` characters is cut and
     ends in ``…``; a label that would repeat an earlier one ends in ``~2``, ``~3``...
 
-    >>> playground_labels(["doc-1", "a,b", "x" * 50, "a_b"])
-    ('doc-1', 'a_b', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…', 'a_b~2')
+    >>> playground_labels(["doc-1", "a,b", "x" * 50, "a_b", "p=q"])
+    ('doc-1', 'a_b', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…', 'a_b~2', 'p_q')
     """
     labels: list[str] = []
     seen: set[str] = set()
@@ -201,7 +235,7 @@ def playground_labels(doc_ids: Sequence[str]) -> tuple[str, ...]:
         label = (
             "".join(
                 "_"
-                if char in ",;"
+                if char in _RESERVED_IN_LABELS
                 or char.isspace()
                 or unicodedata.category(char) in ("Cc", "Cs")
                 or char in _BIDI_CONTROLS

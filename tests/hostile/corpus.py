@@ -83,6 +83,7 @@ CSV_INJECTION = "=cmd|' /C calc'!A0"
 SCRIPT = "<script>alert(1)</script>"
 IMG = "<img src=x onerror=alert(1)>"
 IMG_NO_SPACE = "<img/src=x/onerror=alert(1)>"  # one column of a whitespace-separated file
+IMG_LABEL = "<img src onerror>"  # markup a label may hold (labels cannot contain = or :)
 
 TEXT = [
     # empty and whitespace
@@ -127,18 +128,23 @@ TEXT = [
     Case("text", "3, 2, 1, "),
     # labels that are markup, formulas, or script
     Case("text", f"{SCRIPT}=1, 2"),
-    Case("text", f"{IMG}=3, D2=1"),
+    Case("text", f"{IMG}=3, D2=1", "has more than one = or :"),  # its own = marks
+    Case("text", f"{IMG_LABEL}=3, D2=1"),
     Case("text", "<b>bold</b>=2, <i>x</i>=1"),
     Case("text", "**bold**=3, _it_=2, `code`=1"),
-    Case("text", "[x](javascript:alert(1))=1, 0"),
+    Case("text", "[x](javascript:alert(1))=1, 0", "has more than one = or :"),
+    Case("text", "[x](javascript alert(1))=1, 0"),
     Case("text", "$x^2$=2, # heading=1"),
     Case("text", "<!-- c -->=1, <style>*{}</style>=2"),
     Case("text", "@SUM(A1)=1, +cmd=2, -cmd=3"),
-    Case("text", '=HYPERLINK("http://x")=1, 2'),
+    Case("text", '=HYPERLINK("http://x")=1, 2', "has more than one = or :"),
     Case("text", f"{CSV_INJECTION}", "has an empty label"),  # '=' first: no label before it
     Case("text", "=1+1", "has an empty label"),
     Case("text", "&lt;b&gt;=1", "is not a number"),  # ';' separates items
-    Case("text", "a=b=1, c:d=2"),
+    Case("text", "a=b=1, c:d=2", "Item 1 ('a=b=1') has more than one = or :"),
+    Case("text", "D1==3", "has more than one = or :"),
+    Case("text", "3,,2", "Item 2 is empty"),
+    Case("text", "3, 2\n, 1", "Item 3 is empty"),
     # right-to-left text, emoji, invisible and control characters
     Case("text", "שלום=3, עולם=1, 2"),
     Case("text", "مرحبا=2, عالم=0"),
@@ -175,9 +181,12 @@ TABLE = [
     Case("table", [], "The table is empty"),
     Case("table", [("a", 1), (None, None)], "Row 2 has no grade"),
     Case("table", [("D1", 1), ("D1", 2)], "same label 'D1'"),
-    Case("table", [("a,b", 1)], "labels cannot contain , or ;"),
-    Case("table", [("a;b", 1)], "labels cannot contain , or ;"),
-    Case("table", [("a\nb", 1)], "labels cannot contain , or ;"),
+    Case("table", [("a,b", 1)], "labels cannot contain , ; = or :"),
+    Case("table", [("a;b", 1)], "labels cannot contain , ; = or :"),
+    Case("table", [("a\nb", 1)], "labels cannot contain , ; = or :"),
+    Case("table", [("a=b", 1)], "labels cannot contain , ; = or :"),
+    Case("table", [("a:b", 1)], "labels cannot contain , ; = or :"),
+    Case("table", [(CSV_INJECTION, 1)], "labels cannot contain , ; = or :"),
     Case("table", [("x" * 41, 1)], "at most 40"),
     Case("table", [("\u202eabc", 1)], "invisible control character (U+202E)"),
     Case("table", [("a\x00", 1)], "invisible control character (U+0000)"),
@@ -188,9 +197,9 @@ TABLE = [
     ),
     Case("table", big("1,001 rows", lambda: [(None, i % 4) for i in range(1_001)]), "(1,000)"),
     Case("table", big("1,000 rows", lambda: [(f"<i>{i}</i>", i % 4) for i in range(1_000)])),
-    Case("table", [(SCRIPT, 3), (CSV_INJECTION, 1)]),
-    Case("table", [(IMG, 2), ("**b**", 1), ("", 0)]),
-    Case("table", [("@SUM(A1)", 1), ("+1", 2), ("-1", 3), ("=1+1", 0)]),
+    Case("table", [(SCRIPT, 3), ("+cmd|' /C calc'!A0", 1)]),
+    Case("table", [(IMG_LABEL, 2), ("**b**", 1), ("", 0)]),
+    Case("table", [("@SUM(A1)", 1), ("+1", 2), ("-1", 3), ("+1+1", 0)]),
     Case("table", [("שלום", 2), ("مرحبا", 1)]),
     Case("table", [(None, 1e308), (None, -1e308), (None, 5e-324)]),
     Case("table", [("a", -0.0), ("  padded  ", 1)]),
@@ -307,7 +316,8 @@ VIEW = [
     Case("view", PNG, "not UTF-8 text", name="chart.png.json"),
     Case("view", "\ufeff{}".encode("utf-16"), "not UTF-8 text"),
     Case("view", b"\x00\x01\x02", "not valid JSON", name=f"{IMG}.json"),
-    Case("view", view_json([3, 1, 2], labels=[SCRIPT, CSV_INJECTION, "**b**"])),
+    Case("view", view_json([3, 1, 2], labels=[SCRIPT, "@SUM(A1)", "**b**"])),
+    Case("view", view_json([1], labels=[CSV_INJECTION]), "labels cannot contain , ; = or :"),
     Case("view", view_json([2, 1], labels=["שלום", "مرحبا"], convention={"k": "1"})),
     Case("view", b"\xef\xbb\xbf" + view_json([1, 0, 2])),  # a UTF-8 byte order mark
     Case("view", _view_raw('"grades": [1], "grades": [2, 0]')),  # a repeated key: the last wins
@@ -396,7 +406,7 @@ URL = [
     Case("url", {"g": big("100,000 items", lambda: ",".join(["1"] * 100_000))}, "at most 10,000"),
     Case("url", {"g": big("400,000 characters", lambda: "1 " * 200_000)}, "at most 10,000"),
     Case("url", {"g": "שלום=3, 1"}, view=("שלום=3, 1", {})),
-    Case("url", {"g": f"{IMG}=2, 1"}, view=(f"{IMG}=2, 1", {})),
+    Case("url", {"g": f"{IMG_LABEL}=2, 1"}, view=(f"{IMG_LABEL}=2, 1", {})),
     Case("url", {"g": "-0"}, view=("-0", {})),
     Case("url", {"g": ""}),  # empty: the seed example
     Case("url", {"ideal": "judged", "u": "x"}, "judged-but-not-retrieved grades could not be read"),
