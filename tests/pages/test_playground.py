@@ -153,10 +153,10 @@ def test_loading_a_seed_example() -> None:
 
 def test_labels_are_shown_as_text_not_markdown() -> None:
     at = open_app()
-    at.text_area(key="lab_text").input("**bold**=3, <img src=x onerror=alert(1)>=1").run()
+    at.text_area(key="lab_text").input("**bold**=3, <img src onerror>=1").run()
     assert not at.exception
     shown = at.table[0].value["document"].tolist()
-    assert shown == [r"\*\*bold\*\*", r"\<img src=x onerror=alert\(1\)\>"]
+    assert shown == [r"\*\*bold\*\*", r"\<img src onerror\>"]
 
 
 def test_huge_grades_show_scientific_notation_not_inf() -> None:
