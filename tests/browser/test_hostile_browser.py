@@ -22,7 +22,7 @@ from playwright.sync_api import Locator, Page, expect
 from ndcg_core import Convention, evaluate, format_real, parse_grades
 from tests.browser.conftest import StreamlitServer
 from tests.browser.test_playground_browser import expect_chip_order, expect_table_column
-from tests.hostile.corpus import IMG, PNG, SCRIPT, TEXT, Case
+from tests.hostile.corpus import IMG, IMG_LABEL, PNG, SCRIPT, TEXT, Case
 
 pytestmark = pytest.mark.browser
 SEED_NDCG = "0.961"
@@ -130,7 +130,7 @@ def test_refused_grades_are_named_in_the_tab_and_the_figures_stay(
 
 
 ACCEPTED_LABELS = [
-    f"{SCRIPT}=3, {IMG}=1, <b>bold</b>=2",
+    f"{SCRIPT}=3, {IMG_LABEL}=1, <b>bold</b>=2",
     "שלום=3, مرحبا=1, **bold**=2",
 ]
 
