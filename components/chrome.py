@@ -12,6 +12,7 @@ from components.state import (
     ERRORS_KEY,
     LINK_ERRORS_KEY,
     PAGE_PARAMS_KEY,
+    PERSIST,
     from_link,
     set_mode,
     to_link,
@@ -79,7 +80,7 @@ def apply_view_mode() -> None:
 def linked_toggle(label: str, *, key: str, param: str, help: str | None = None) -> bool:
     """A toggle whose "on" is part of the page's link (``param=1``)."""
     from_link(key, param, lambda raw: raw == "1")
-    on = bool(st.toggle(label, key=key, help=help))
+    on = bool(st.toggle(label, key=key, help=help, persist_state=PERSIST))
     if on:
         to_link(param, "1")
     return on

@@ -34,6 +34,11 @@ PRACTICE_SEED_KEY = "practice_seed"
 PRACTICE_LEVEL_KEY = "practice_level"
 PAGE_PARAMS_KEY = "lab_page_params"  # a page's own URL parameters, e.g. an exercise set's seed
 LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used up once read
+PENDING_CONVENTION_KEY = "lab_pending_convention"  # set by a page, applied before the picker draws
+# Every widget whose value must outlive a page switch passes this. Without it Streamlit
+# forgets the value when its widget is not drawn, and st.switch_page (which sends the new
+# run no widget values) makes every widget undrawn: the log base fell to its minimum, 1.01.
+PERSIST = "session"
 
 # Convention field -> picker widget key.
 CONVENTION_KEYS: Mapping[str, str] = MappingProxyType(
@@ -166,12 +171,24 @@ def store_unretrieved(grades: tuple[float, ...]) -> None:
 
 
 def open_in_playground(
-    grades: tuple[float, ...], labels: tuple[str, ...], unretrieved: tuple[float, ...]
+    ranking: tuple[tuple[float, ...], tuple[str, ...], tuple[float, ...]],
+    convention: Convention,
 ) -> None:
-    """Make this ranking the shared list and go to the Playground."""
+    """Make this ranking (grades, labels, unretrieved grades) the shared list and go to the
+    Playground under ``convention``, the one the calling page scored it with."""
+    grades, labels, unretrieved = ranking
     store_list(GradeList(grades, labels))
     store_unretrieved(unretrieved)
+    # The picker's widgets were drawn this run and cannot be set now: the next run does it.
+    st.session_state[PENDING_CONVENTION_KEY] = convention
     st.switch_page("pages/playground.py")
+
+
+def apply_pending_convention() -> None:
+    """Set the picker to a convention a page handed over (before the picker is drawn)."""
+    pending = st.session_state.pop(PENDING_CONVENTION_KEY, None)
+    if pending is not None:
+        set_picker(pending)
 
 
 def set_error(where: str, message: str) -> None:

@@ -5,6 +5,7 @@ import streamlit as st
 from components.cache import altair_chart, shared
 from components.chrome import linked_toggle, page_header
 from components.navigation import run_through_app
+from components.state import PERSIST
 from ndcg_core import Evaluation, TiePolicy, format_real
 from ndcg_core.charts import curves_chart
 from ndcg_core.lessons import (
@@ -57,6 +58,7 @@ with st.container(border=True):
         }.__getitem__,
         default="seed004",
         key="drawback_bad_pair",
+        persist_state=PERSIST,
         required=True,
     )
     fixed = linked_toggle(
@@ -94,6 +96,7 @@ with st.container(border=True):
         }.__getitem__,
         default="seed000",
         key="drawback_missing_pair",
+        persist_state=PERSIST,
         required=True,
     )
     pad = linked_toggle(
@@ -158,6 +161,7 @@ with st.container(border=True):
         [p.value for p in TiePolicy],
         default=TiePolicy.AVERAGE.value,
         key="drawback_seed004_ties",
+        persist_state=PERSIST,
         required=True,
     )
     text_result, library_result = shared(seed004_pair, TiePolicy(policy or "average"))

@@ -5,7 +5,13 @@ import streamlit as st
 from components.cache import shared
 from components.chrome import page_header, plain
 from components.navigation import run_through_app
-from components.state import MAX_URL_LIST_CHARS, current_convention, from_link, to_link
+from components.state import (
+    MAX_URL_LIST_CHARS,
+    PERSIST,
+    current_convention,
+    from_link,
+    to_link,
+)
 from ndcg_core import NdcgError
 from ndcg_core.queries import (
     Query,
@@ -29,7 +35,7 @@ def parsed_queries_input(
     """
     from_link(key, param, lambda raw: raw[:MAX_URL_LIST_CHARS])
     st.session_state.setdefault(key, default)
-    text = st.text_area(label, key=key, height=140)
+    text = st.text_area(label, key=key, height=140, persist_state=PERSIST)
     if text != default and len(text) <= MAX_URL_LIST_CHARS:
         to_link(param, text)
     try:
@@ -77,6 +83,7 @@ with right:
         value=1.0,
         step=1.0,
         key="queries_threshold",
+        persist_state=PERSIST,
         help="The binary metrics (precision, recall, AP, RR) count a document as relevant when "
         "its grade is at least this.",
     )

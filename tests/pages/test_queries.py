@@ -57,3 +57,14 @@ def test_a_bad_edit_keeps_the_last_good_queries_and_their_table() -> None:
     assert any("Line 3 (c)" in e.value.replace("\\", "") for e in at.error)
     assert at.table[0].value.to_dict("list") == before
     assert at.text_area(key="queries_text").value.endswith("c: x")  # what was typed stays
+
+
+def test_the_pages_own_inputs_survive_a_visit_to_another_page() -> None:
+    at = open_app(page=PAGE)
+    at.number_input(key="queries_threshold").set_value(2.0).run()
+    at.text_area(key="queries_text").set_value("a: 1, 0\nb: 0, 2").run()
+    at.switch_page("pages/playground.py").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert at.number_input(key="queries_threshold").value == 2.0
+    assert at.text_area(key="queries_text").value == "a: 1, 0\nb: 0, 2"
