@@ -188,6 +188,6 @@ def test_a_query_opens_in_the_playground_with_labels_its_list_can_hold() -> None
     qrels = read_qrels(f"q 0 {long_id} 2\nq 0 d;2 1\n".encode())
     grades, labels, unretrieved = query_ranking(run, qrels, "q")
     assert grades == (2.0, 1.0, 0.0)
-    assert labels == (long_id[:39] + "…", "d_2", "d_2~2")
+    assert labels == (long_id[:39].replace(":", "_") + "…", "d_2", "d_2~2")
     assert unretrieved == ()
     assert parse_grades(format_grades(grades, labels)).labels == labels
