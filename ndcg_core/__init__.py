@@ -39,6 +39,14 @@ if TYPE_CHECKING:
     from ndcg_core.parsing import GradeList, format_grades, parse_grades
     from ndcg_core.queries import MeanNdcg, Query, mean_ndcg
     from ndcg_core.ranking import Ranking, evaluate_scores, rank_by_scores
+    from ndcg_core.run_files import read_qrels, read_run
+    from ndcg_core.runs import RunScores, evaluate_run, evaluate_run_files, query_ranking
+    from ndcg_core.significance import (
+        RunComparison,
+        bootstrap_interval,
+        compare_runs,
+        paired_randomization_test,
+    )
 
 _MODULE_OF: Mapping[str, str] = MappingProxyType(
     {
@@ -70,6 +78,16 @@ _MODULE_OF: Mapping[str, str] = MappingProxyType(
         "Ranking": "ranking",
         "evaluate_scores": "ranking",
         "rank_by_scores": "ranking",
+        "read_qrels": "run_files",
+        "read_run": "run_files",
+        "RunScores": "runs",
+        "evaluate_run": "runs",
+        "evaluate_run_files": "runs",
+        "query_ranking": "runs",
+        "RunComparison": "significance",
+        "bootstrap_interval": "significance",
+        "compare_runs": "significance",
+        "paired_randomization_test": "significance",
     }
 )
 
@@ -88,20 +106,30 @@ __all__ = [
     "Preset",
     "Query",
     "Ranking",
+    "RunComparison",
+    "RunScores",
     "TiePolicy",
     "ZeroIdeal",
+    "bootstrap_interval",
     "cg",
+    "compare_runs",
     "dcg",
     "discounts",
     "evaluate",
+    "evaluate_run",
+    "evaluate_run_files",
     "evaluate_scores",
     "format_grades",
     "format_real",
     "gains",
     "mean_ndcg",
     "ndcg",
+    "paired_randomization_test",
     "parse_grades",
+    "query_ranking",
     "rank_by_scores",
+    "read_qrels",
+    "read_run",
 ]
 
 

@@ -13,14 +13,9 @@ from components.navigation import run_through_app
 from components.state import PERSIST, current_convention, open_in_playground
 from ndcg_core import NdcgError, TiePolicy, format_real
 from ndcg_core.charts import difference_chart, histogram_chart
-from ndcg_core.runs import (
-    bootstrap_interval,
-    compare_runs,
-    evaluate_run,
-    query_ranking,
-    read_qrels,
-    read_run,
-)
+from ndcg_core.run_files import read_qrels, read_run
+from ndcg_core.runs import evaluate_run, query_ranking
+from ndcg_core.significance import bootstrap_interval, compare_runs
 
 run_through_app()
 

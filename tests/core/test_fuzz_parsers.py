@@ -13,7 +13,8 @@ from ndcg_core.export import SavedView, view_from_json
 from ndcg_core.parsing import grade_list_from_rows
 from ndcg_core.practice import Level, set_from_link
 from ndcg_core.queries import parse_queries
-from ndcg_core.runs import evaluate_run, evaluate_run_files, read_qrels, read_run
+from ndcg_core.run_files import read_qrels, read_run
+from ndcg_core.runs import evaluate_run, evaluate_run_files
 
 # Text built from the characters these formats are made of, plus some that break them.
 format_text = st.lists(

@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 
 import ndcg_core
 from ndcg_core import PRESETS, Convention, NdcgError
+from ndcg_core import run_files as run_files_module
 from ndcg_core import runs as runs_module
 from ndcg_core.conventions import Gain, IdealSource, NegativeGrades, TiePolicy, ZeroIdeal
-from ndcg_core.runs import evaluate_run, evaluate_run_files, read_qrels, read_run
+from ndcg_core.run_files import read_qrels, read_run
+from ndcg_core.runs import evaluate_run, evaluate_run_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,6 +126,7 @@ def test_sorted_lookups_agree_with_direct_tables(files, convention) -> None:
     direct = _outcome(lambda: evaluate_run_files(run, qrels, convention))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(runs_module, "_direct", lambda cells, rows: False)
+        patch.setattr(run_files_module, "_direct", lambda cells, rows: False)
         by_sorting = _outcome(lambda: evaluate_run_files(run, qrels, convention))
     _assert_same(direct, by_sorting)
 
@@ -227,7 +230,7 @@ def test_string_ranks_are_byte_order() -> None:
     names = ["d9", "d10", "é", "z", "Z", "ab", "a", "doc-7", "d1x", "日本"]
     strings = pa.array(names).slice(1)  # an offset into the buffers, as Arrow may give
     codes = np.array([0, 8, 2, 2, 5, 1, 3, 4, 6, 7])
-    ranks = runs_module._string_ranks(strings, codes)
+    ranks = run_files_module._string_ranks(strings, codes)
     wanted = [names[1:][c] for c in codes]
     by_python = {name: rank for rank, name in enumerate(sorted(set(wanted)))}
     assert ranks.tolist() == [by_python[name] for name in wanted]

@@ -1,0 +1,369 @@
+"""Reading evaluation files: TREC qrels and runs (or CSV), checked line by line.
+
+qrels: ``qid 0 docid grade``; run: ``qid Q0 docid rank score tag`` (whitespace separated).
+CSV files need a header naming the columns: ``qid, docid, grade`` or ``qid, docid, score``.
+
+:func:`read_qrels` and :func:`read_run` give pandas frames; :func:`read_coded` reads both
+files' bytes with Arrow into integer codes of the ids, for batch scoring without pandas
+(:func:`ndcg_core.runs.evaluate_run_files`). Errors name the first bad line.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.csv as pa_csv
+
+from ndcg_core.errors import NdcgError
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+MAX_FILE_BYTES = 200 * 1024 * 1024
+
+Rows = tuple[np.ndarray, np.ndarray, np.ndarray]  # query codes, document codes, numbers
+
+
+def _decode(data: bytes, what: str) -> str:
+    if not data.strip():
+        msg = f"The {what} file is empty."
+        raise NdcgError(msg)
+    if len(data) > MAX_FILE_BYTES:
+        msg = f"The {what} file is {len(data) / 2**20:.0f} MB; at most 200 MB are read."
+        raise NdcgError(msg)
+    if b"\x00" in data[:8192]:
+        msg = f"The {what} file looks binary (it holds NUL bytes); expected plain text."
+        raise NdcgError(msg)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        msg = f"The {what} file is not UTF-8 text (line {line} has a byte it cannot read)."
+        raise NdcgError(msg) from None
+
+
+def _read_table(text: str, what: str, trec_columns: list[str], wanted: list[str]) -> pd.DataFrame:
+    import pandas as pd
+
+    first = text.lstrip().split("\n", 1)[0]
+    if "," in first:
+        try:
+            frame = pd.read_csv(
+                io.StringIO(text),
+                dtype=str,
+                skipinitialspace=True,
+                keep_default_na=False,  # "nan" or "NA" is a bad number to report, not a gap
+                na_values=[""],
+            )
+        except pd.errors.ParserError as error:
+            raise _column_count_error(error, what, "as many as the header names") from None
+        except pd.errors.EmptyDataError:
+            msg = f"The {what} file has no rows."
+            raise NdcgError(msg) from None
+        frame.columns = [c.strip().lower() for c in frame.columns]
+        aliases = {"query": "qid", "query_id": "qid", "doc": "docid", "doc_id": "docid"}
+        aliases |= {"relevance": "grade", "rel": "grade", "label": "grade"}
+        frame = frame.rename(columns=aliases)
+        missing = [c for c in wanted if c not in frame.columns]
+        if missing:
+            msg = (
+                f"The {what} CSV has no column {missing[0]!r}; its header must name "
+                f"{', '.join(wanted)}."
+            )
+            raise NdcgError(msg)
+        frame = frame[wanted]
+
+        def line_of(row: int) -> int:
+            return row + 2  # the header is line 1
+    else:
+        # A first line with more fields than names would silently become pandas' index
+        # (a 5-column qrels line read as qid=docid, docid=grade...): refuse it instead.
+        seen = len(re.split(r"[ \t]+", first.strip(" \t\r")))
+        if seen > len(trec_columns):
+            number = _line_number(text, 0)
+            msg = (
+                f"Line {number} of the {what} file has {seen} columns; expected "
+                f"{len(trec_columns)}: {' '.join(trec_columns)}."
+            )
+            raise NdcgError(msg, item=number)
+        try:
+            frame = pd.read_csv(
+                io.StringIO(text),
+                sep=r"\s+",
+                header=None,
+                names=trec_columns,
+                dtype=str,
+                engine="c",
+                keep_default_na=False,  # "nan" or "NA" is a bad number to report, not a gap
+                na_values=[""],
+            )
+        except pd.errors.ParserError as error:
+            expected = f"{len(trec_columns)}: {' '.join(trec_columns)}"
+            raise _column_count_error(error, what, expected) from None
+        except pd.errors.EmptyDataError:
+            msg = f"The {what} file has no rows."
+            raise NdcgError(msg) from None
+        short = frame.isna().any(axis=1)
+        if short.any():
+            row = int(np.flatnonzero(short.to_numpy())[0])
+            number = _line_number(text, row)
+            columns = int(frame.iloc[row].notna().sum())
+            msg = (
+                f"Line {number} of the {what} file has {columns} columns; expected "
+                f"{len(trec_columns)}: {' '.join(trec_columns)}."
+            )
+            raise NdcgError(msg, item=number)
+        frame = frame[wanted]
+
+        def line_of(row: int) -> int:
+            return _line_number(text, row)
+
+    empty = frame.isna().any(axis=1)
+    if empty.any():
+        number = line_of(int(np.flatnonzero(empty.to_numpy())[0]))
+        msg = f"Line {number} of the {what} file has an empty field."
+        raise NdcgError(msg, item=number)
+    number_column = wanted[-1]
+    values = pd.to_numeric(frame[number_column], errors="coerce")
+    bad_numbers = values.isna() | ~np.isfinite(values)
+    if bad_numbers.any():
+        row = int(np.flatnonzero(bad_numbers.to_numpy())[0])
+        msg = (
+            f"Line {line_of(row)} of the {what} file: the {number_column} "
+            f"{frame[number_column].iloc[row]!r} is not a finite number."
+        )
+        raise NdcgError(msg, item=line_of(row))
+    frame[number_column] = values.astype(np.float64)
+    duplicated = frame.duplicated(["qid", "docid"])
+    if duplicated.any():
+        row = int(np.flatnonzero(duplicated.to_numpy())[0])
+        msg = (
+            f"Line {line_of(row)} of the {what} file repeats document "
+            f"{frame['docid'].iloc[row]!r} for query {frame['qid'].iloc[row]!r}."
+        )
+        raise NdcgError(msg, item=line_of(row))
+    return frame.reset_index(drop=True)
+
+
+def _column_count_error(error: Exception, what: str, expected: str) -> NdcgError:
+    """The C parser's "Expected 6 fields in line 7, saw 8" (lines count from 1, blank ones
+    included), said for people."""
+    found = re.search(r"line (\d+), saw (\d+)", str(error))
+    number, seen = (int(found.group(1)), found.group(2)) if found else (0, "more")
+    where = f"Line {number}" if number else "A line"
+    msg = f"{where} of the {what} file has {seen} columns; expected {expected}."
+    return NdcgError(msg, item=number or None)
+
+
+def _line_number(text: str, row: int) -> int:
+    """The 1-based line of the row-th non-blank line (only on the error path)."""
+    seen = -1
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            seen += 1
+            if seen == row:
+                return number
+    return row + 1
+
+
+def _arrow_table(
+    data: bytes, trec_columns: list[str], wanted: list[str], text_type: pa.DataType
+) -> pa.Table | None:
+    """Arrow's multithreaded reader for clean single-space or tab separated files; None
+    when anything is off (a bad line, an empty field, a number that is not finite), so the
+    careful reader can say exactly what and where. The callers have checked that the data
+    is UTF-8, so Arrow does not check again; it reads the bytes in place."""
+    first = data[: data.find(b"\n")] if b"\n" in data else data
+    delimiter = "\t" if b"\t" in first else " "
+    names = [f"c{i}" for i in range(len(trec_columns))]
+    keep = [names[trec_columns.index(c)] for c in wanted]
+    types = dict.fromkeys(keep[:-1], text_type) | {keep[-1]: pa.float64()}
+    try:
+        table = pa_csv.read_csv(
+            pa.BufferReader(data),
+            read_options=pa_csv.ReadOptions(column_names=names),
+            parse_options=pa_csv.ParseOptions(delimiter=delimiter),
+            convert_options=pa_csv.ConvertOptions(
+                column_types=types,
+                include_columns=keep,
+                strings_can_be_null=True,
+                check_utf8=False,
+            ),
+        )
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        return None
+    if table.num_rows == 0 or any(column.null_count for column in table.columns):
+        return None
+    if not np.isfinite(_numbers(table.column(keep[-1]), np.float64)).all():
+        return None
+    renamed: pa.Table = table.rename_columns(wanted)
+    return renamed
+
+
+def _numbers(column: pa.ChunkedArray | pa.Array, dtype: type[np.generic]) -> np.ndarray:
+    """A null-free numeric Arrow column as NumPy, straight from its buffers (Arrow's own
+    ``to_numpy`` goes through its pandas conversion, which imports pandas)."""
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    size = np.dtype(dtype).itemsize
+    parts = [
+        np.frombuffer(c.buffers()[1], dtype=dtype, count=len(c), offset=c.offset * size)
+        for c in chunks
+        if len(c)
+    ]
+    if len(parts) == 1:
+        return parts[0]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=dtype)
+
+
+def _read_trec_fast(data: bytes, trec_columns: list[str], wanted: list[str]) -> pd.DataFrame | None:
+    """The frame of a clean TREC file, read by Arrow; None when the careful reader must look."""
+    table = _arrow_table(data, trec_columns, wanted, pa.string())
+    if table is None:
+        return None
+    frame: pd.DataFrame = table.to_pandas()
+    if frame.duplicated(["qid", "docid"]).any():
+        return None
+    return frame
+
+
+def read_qrels(data: bytes) -> pd.DataFrame:
+    """Judgements as a frame (qid, docid, grade); errors name the first bad line.
+
+    >>> read_qrels(b"q1 0 d1 2\\nq1 0 d2 0\\n").to_dict("list")
+    {'qid': ['q1', 'q1'], 'docid': ['d1', 'd2'], 'grade': [2.0, 0.0]}
+    """
+    text = _decode(data, "qrels")
+    columns, wanted = ["qid", "iter", "docid", "grade"], ["qid", "docid", "grade"]
+    if "," not in text[: text.find("\n") % 4096 + 1]:
+        fast = _read_trec_fast(data, columns, wanted)
+        if fast is not None:
+            return fast
+    return _read_table(text, "qrels", columns, wanted)
+
+
+def read_run(data: bytes) -> pd.DataFrame:
+    """A run as a frame (qid, docid, score); errors name the first bad line.
+
+    >>> read_run(b"q1 Q0 d1 1 9.5 sys\\n").to_dict("list")
+    {'qid': ['q1'], 'docid': ['d1'], 'score': [9.5]}
+    """
+    text = _decode(data, "run")
+    columns, wanted = ["qid", "q0", "docid", "rank", "score", "tag"], ["qid", "docid", "score"]
+    if "," not in text[: text.find("\n") % 4096 + 1]:
+        fast = _read_trec_fast(data, columns, wanted)
+        if fast is not None:
+            return fast
+    return _read_table(text, "run", columns, wanted)
+
+
+@dataclass(frozen=True)
+class CodedFiles:
+    """A run and its qrels as integer codes: query codes index ``qid_names``; document codes
+    are not in string order, so ``doc_ranks`` ranks them when a tie asks."""
+
+    run: Rows
+    judged: Rows
+    qid_names: np.ndarray  # str objects
+    n_docs: int
+    doc_ranks: Callable[[np.ndarray], np.ndarray]
+
+
+def read_coded(run: bytes, qrels: bytes) -> CodedFiles | None:
+    """Both files read by Arrow into codes; None when either is not a clean TREC file (or
+    repeats a document for a query), so the careful readers can say what is wrong."""
+    judged = _coded_table(qrels, ["qid", "iter", "docid", "grade"], ["qid", "docid", "grade"])
+    run_columns = ["qid", "q0", "docid", "rank", "score", "tag"]
+    ranked = None if judged is None else _coded_table(run, run_columns, ["qid", "docid", "score"])
+    if judged is None or ranked is None:
+        return None
+    qids, qid_names = _codes([ranked.column("qid"), judged.column("qid")])
+    docs, doc_names = _codes([ranked.column("docid"), judged.column("docid")])
+    n_run, n_queries, n_docs = ranked.num_rows, len(qid_names), max(len(doc_names), 1)
+    run_q, rel_q, run_d, rel_d = qids[:n_run], qids[n_run:], docs[:n_run], docs[n_run:]
+    if _repeats(rel_q, rel_d, n_queries, n_docs) or _repeats(run_q, run_d, n_queries, n_docs):
+        return None
+    return CodedFiles(
+        run=(run_q, run_d, _numbers(ranked.column("score"), np.float64)),
+        judged=(rel_q, rel_d, _numbers(judged.column("grade"), np.float64)),
+        qid_names=np.array(qid_names.to_pylist(), dtype=object),
+        n_docs=n_docs,
+        doc_ranks=lambda codes: _string_ranks(doc_names, codes),
+    )
+
+
+def _coded_table(data: bytes, trec_columns: list[str], wanted: list[str]) -> pa.Table | None:
+    """A clean TREC file as Arrow reads it, ids dictionary-encoded; None wherever
+    read_qrels or read_run would not take their own Arrow path (or would raise)."""
+    if len(data) > MAX_FILE_BYTES or b"\x00" in data[:8192]:
+        return None
+    if data.isascii():  # cheap, and then valid UTF-8 without a byte-order mark
+        tabular = b"," in data[: data.find(b"\n") % 4096 + 1]
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return None
+        tabular = "," in text[: text.find("\n") % 4096 + 1]
+    if tabular:
+        return None
+    return _arrow_table(data, trec_columns, wanted, pa.dictionary(pa.int32(), pa.string()))
+
+
+def _codes(columns: list[pa.ChunkedArray]) -> tuple[np.ndarray, pa.Array]:
+    """One set of integer codes for dictionary-encoded columns (Arrow gives each block of a
+    file its own dictionary): the codes, row after row, and their shared dictionary."""
+    chunks = [chunk for column in columns for chunk in column.chunks]
+    table = pa.Table.from_arrays([pa.chunked_array(chunks)], names=["id"])
+    unified = table.unify_dictionaries().column(0)
+    codes = np.concatenate([_numbers(chunk.indices, np.int32) for chunk in unified.chunks])
+    dictionary: pa.Array = unified.chunk(0).dictionary
+    return codes, dictionary
+
+
+def _keys(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
+    keys: np.ndarray = queries.astype(np.int64) * n_docs + docs
+    return keys
+
+
+def _direct(cells: int, rows: int) -> bool:
+    """Whether a table with a cell per (query, document) is no bigger than the data."""
+    return cells <= 4 * rows + 1024
+
+
+def _repeats(queries: np.ndarray, docs: np.ndarray, n_queries: int, n_docs: int) -> bool:
+    """Whether some (query, document) pair occurs twice."""
+    keys = _keys(queries, docs, n_docs)
+    if _direct(n_queries * n_docs, len(keys)):
+        seen = np.zeros(n_queries * n_docs, dtype=bool)
+        seen[keys] = True
+        return int(np.count_nonzero(seen)) < len(keys)
+    ordered = np.sort(keys)
+    return bool((ordered[1:] == ordered[:-1]).any())
+
+
+def _string_ranks(strings: pa.Array, codes: np.ndarray) -> np.ndarray:
+    """For each code, the rank of its string among those of the codes given, in byte order
+    (for UTF-8 that is code point order: trec_eval's strcmp and Python's sort agree). Only
+    these strings are compared, as fixed-width NumPy bytes; the dictionary is not sorted."""
+    unique, inverse = np.unique(codes, return_inverse=True)
+    _, offset_buffer, data_buffer = strings.buffers()
+    offsets = np.frombuffer(
+        offset_buffer, dtype=np.int32, count=len(strings) + 1, offset=strings.offset * 4
+    )
+    data = np.frombuffer(data_buffer, dtype=np.uint8) if data_buffer else np.zeros(0, np.uint8)
+    starts = offsets[unique].astype(np.int64)
+    lengths = offsets[unique + 1] - starts
+    width = max(int(lengths.max(initial=0)), 1)
+    cells = np.zeros((len(unique), width), dtype=np.uint8)
+    row = np.repeat(np.arange(len(unique)), lengths)
+    column = np.arange(len(row)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    cells[row, column] = data[np.repeat(starts, lengths) + column]
+    _, ranks = np.unique(cells.view(f"S{width}").ravel(), return_inverse=True)
+    ranked: np.ndarray = ranks.ravel()[inverse.ravel()]
+    return ranked
