@@ -15,6 +15,7 @@ import streamlit as st
 
 from components.cache import remember
 from ndcg_core import Convention, NdcgError, format_grades, parse_grades
+from ndcg_core._text import quoted
 from ndcg_core.parsing import GradeList
 from ndcg_core.practice import set_from_link
 
@@ -71,7 +72,7 @@ def init_session() -> None:
     state[URL_LOADED_KEY] = True
     link_errors: list[str] = []
     params = {key: st.query_params.get(key, "") for key in st.query_params}
-    repeated = [repr(key[:20]) for key in st.query_params if len(st.query_params.get_all(key)) > 1]
+    repeated = [quoted(key, 20) for key in st.query_params if len(st.query_params.get_all(key)) > 1]
     if repeated:
         link_errors.append(f"It gives {', '.join(repeated)} more than once; the last one is used.")
     try:
@@ -95,7 +96,9 @@ def init_session() -> None:
             link_errors.append(f"Its judged-but-not-retrieved grades could not be read ({error}).")
     mode = params.get("mode", "")
     if mode and mode not in VIEW_MODES:
-        link_errors.append(f"Its view mode {mode[:20]!r} is not one of: {', '.join(VIEW_MODES)}.")
+        link_errors.append(
+            f"Its view mode {quoted(mode, 20)} is not one of: {', '.join(VIEW_MODES)}."
+        )
         mode = ""
     state[MODE_KEY] = mode
     state[LINK_PARAMS_KEY] = dict(params)

@@ -18,7 +18,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ndcg_core._text import short_number
+from ndcg_core._text import BIDI_CONTROLS, character_name, first_hidden, quoted, short_number
 from ndcg_core.conventions import NegativeGrades
 from ndcg_core.errors import NdcgError
 from ndcg_core.metrics import default_labels
@@ -38,8 +38,6 @@ _LABELLED_WORD = re.compile(
     r"(?:[^\s=:]+[=:])?[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 )
 _NOT_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
-# Bidirectional overrides and isolates can make a label display as something it is not.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 @dataclass(frozen=True)
@@ -65,7 +63,7 @@ def parse_grades(
     >>> parse_grades("3, x")
     Traceback (most recent call last):
     ...
-    ndcg_core.errors.NdcgError: Item 2 ('x') is not a number.
+    ndcg_core.errors.NdcgError: Item 2 (“x”) is not a number.
     """
     if len(text) > MAX_TEXT_LENGTH:
         msg = f"The text is {len(text):,} characters long; at most {MAX_TEXT_LENGTH:,} are read."
@@ -97,7 +95,7 @@ def _reject_negatives(grade_list: GradeList, noun: str) -> None:
     for index, grade in enumerate(grade_list.grades, start=1):
         if grade < 0:
             msg = (
-                f"{noun} {index} ({_shown(grade_list.labels[index - 1])}) is negative "
+                f"{noun} {index} ({quoted(grade_list.labels[index - 1])}) is negative "
                 f"({grade:g}), and the chosen convention rejects negative grades."
             )
             raise NdcgError(msg, item=index)
@@ -135,18 +133,13 @@ def _tokens(text: str) -> list[str]:
     return tokens
 
 
-def _shown(text: str) -> str:
-    """A token quoted for an error message, shortened if long."""
-    return repr(text if len(text) <= 30 else text[:27] + "...")
-
-
 def _split_label(token: str, index: int) -> tuple[str | None, str]:
     marks = [i for i, char in enumerate(token) if char in _LABEL_MARKS]
     if not marks:
         return None, token
     if len(marks) > 1:
         msg = (
-            f"Item {index} ({_shown(token)}) has more than one = or :, so where its label ends "
+            f"Item {index} ({quoted(token)}) has more than one = or :, so where its label ends "
             "is not clear; write one label and one grade, e.g. D1=3 (labels cannot contain "
             "= or :)."
         )
@@ -154,11 +147,11 @@ def _split_label(token: str, index: int) -> tuple[str | None, str]:
     cut = marks[0]
     label, number = token[:cut].strip(), token[cut + 1 :].strip()
     if not label:
-        msg = f"Item {index} ({_shown(token)}) has an empty label before '{token[cut]}'."
+        msg = f"Item {index} ({quoted(token)}) has an empty label before {quoted(token[cut])}."
         raise NdcgError(msg, item=index)
     _check_label(label, index, "Item")
     if not number:
-        msg = f"Item {index} ({_shown(token)}) has a label but no grade after '{token[cut]}'."
+        msg = f"Item {index} ({quoted(token)}) has a label but no grade after {quoted(token[cut])}."
         raise NdcgError(msg, item=index)
     return label, number
 
@@ -167,40 +160,62 @@ def _check_label(label: str, index: int, noun: str) -> None:
     reserved = sorted(set(label) & set(_RESERVED_IN_LABELS))
     if reserved:
         msg = (
-            f"{noun} {index}'s label contains {reserved[0]!r}; labels cannot contain , ; = or : "
+            f"{noun} {index}'s label contains {_described(reserved[0])}; labels cannot contain "
+            ", ; = or : "
             "(they separate items and labels)"
         )
         raise NdcgError(msg, item=index)
     if len(label) > MAX_LABEL_LENGTH:
         msg = f"{noun} {index}'s label is {len(label)} characters; at most {MAX_LABEL_LENGTH}."
         raise NdcgError(msg, item=index)
-    for char in label:
+    check_visible(label, f"{noun} {index}'s label", item=index)
+
+
+def check_visible(text: str, what: str, *, item: int | None = None) -> None:
+    """Refuse text that would not show as typed: a control character, a bidirectional
+    override (it displays the text around it reversed) or half a character.
+
+    >>> check_visible("a\u202eb", "Item 1's label")
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: Item 1's label contains an invisible control character (U+202E RIGHT-TO-LEFT OVERRIDE).
+    """
+    for char in text:
         if unicodedata.category(char) == "Cs":  # only a JSON escape ("\\ud800") makes one
-            msg = f"{noun} {index}'s label holds half a character (U+{ord(char):04X}), not text."
-            raise NdcgError(msg, item=index)
-        if unicodedata.category(char) == "Cc" or char in _BIDI_CONTROLS:
-            msg = (
-                f"{noun} {index}'s label contains an invisible control character "
-                f"(U+{ord(char):04X})."
-            )
-            raise NdcgError(msg, item=index)
+            msg = f"{what} holds half a character (U+{ord(char):04X}), not text."
+            raise NdcgError(msg, item=item)
+        if unicodedata.category(char) == "Cc" or char in BIDI_CONTROLS:
+            msg = f"{what} contains an invisible control character ({character_name(char)})."
+            raise NdcgError(msg, item=item)
+
+
+def _described(char: str) -> str:
+    """One character for a message: quoted when it shows, named when it does not."""
+    return character_name(char) if char.isspace() or first_hidden(char) else quoted(char)
 
 
 def _parse_number(number: str, index: int, label: str | None, *, noun: str = "Item") -> float:
-    where = f"{noun} {index}" + (f" ({_shown(label)})" if label else "")
+    where = f"{noun} {index}" + (f" ({quoted(label)})" if label else "")
+    hidden = first_hidden(number)
+    if hidden is not None:
+        msg = (
+            f"{where} contains an invisible character ({character_name(hidden)}); delete it "
+            "and type the grade again."
+        )
+        raise NdcgError(msg, item=index)
     if _NOT_FINITE.fullmatch(number):
-        msg = f"{where} is {number!r}; a grade must be a finite number."
+        msg = f"{where} is {quoted(number)}; a grade must be a finite number."
         raise NdcgError(msg, item=index)
     if not _NUMBER.fullmatch(number):
         msg = (
-            f"{where}: {_shown(number)} is not a number."
+            f"{where}: {quoted(number)} is not a number."
             if label
-            else f"{where} ({_shown(number)}) is not a number."
+            else f"{where} ({quoted(number)}) is not a number."
         )
         raise NdcgError(msg, item=index)
     value = float(number)
     if not math.isfinite(value):
-        msg = f"{where} ({_shown(number)}) is too large; a grade must be a finite number."
+        msg = f"{where} ({quoted(number)}) is too large; a grade must be a finite number."
         raise NdcgError(msg, item=index)
     return value + 0.0  # -0 reads as 0
 
@@ -212,7 +227,7 @@ def _complete_labels(given: Sequence[str | None], *, noun: str = "Items") -> tup
     for index, label in enumerate(labels, start=1):
         if label in first_seen:
             msg = (
-                f"{noun} {first_seen[label]} and {index} have the same label {_shown(label)}; "
+                f"{noun} {first_seen[label]} and {index} have the same label {quoted(label)}; "
                 "labels must be unique."
             )
             raise NdcgError(msg, item=index)
@@ -238,7 +253,7 @@ def playground_labels(doc_ids: Sequence[str]) -> tuple[str, ...]:
                 if char in _RESERVED_IN_LABELS
                 or char.isspace()
                 or unicodedata.category(char) in ("Cc", "Cs")
-                or char in _BIDI_CONTROLS
+                or char in BIDI_CONTROLS
                 else char
                 for char in str(doc_id)
             )
@@ -285,7 +300,7 @@ def grade_list_from_rows(
     >>> grade_list_from_rows(["a"], [None])
     Traceback (most recent call last):
     ...
-    ndcg_core.errors.NdcgError: Row 1 ('a') has no grade.
+    ndcg_core.errors.NdcgError: Row 1 (“a”) has no grade.
     """
     if not grades:
         msg = "The table is empty: add at least one row."
@@ -300,7 +315,7 @@ def grade_list_from_rows(
         if text:
             _check_label(text, row, "Row")
         given.append(text or None)
-        where = f"Row {row}" + (f" ({_shown(text)})" if text else "")
+        where = f"Row {row}" + (f" ({quoted(text)})" if text else "")
         if grade is None or (isinstance(grade, float) and math.isnan(grade)):
             msg = f"{where} has no grade."
             raise NdcgError(msg, item=row)

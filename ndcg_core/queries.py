@@ -8,11 +8,12 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from ndcg_core._text import quoted
 from ndcg_core.binary import binary_scores
 from ndcg_core.conventions import Convention, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
 from ndcg_core.metrics import evaluate, format_real, ndcg
-from ndcg_core.parsing import parse_grades
+from ndcg_core.parsing import check_visible, parse_grades
 
 
 @dataclass(frozen=True)
@@ -72,11 +73,11 @@ def parse_queries(text: str) -> tuple[Query, ...]:
     >>> parse_queries("q1: x")
     Traceback (most recent call last):
     ...
-    ndcg_core.errors.NdcgError: Line 1 (q1): Item 1 ('x') is not a number.
+    ndcg_core.errors.NdcgError: Line 1 (“q1”): Item 1 (“x”) is not a number.
     >>> parse_queries("q" * 41 + ": 1")
     Traceback (most recent call last):
     ...
-    ndcg_core.errors.NdcgError: Line 1: the query name is 41 characters ('qqqqqqqqqqqqqqqqqqqq'...); at most 40.
+    ndcg_core.errors.NdcgError: Line 1: the query name is 41 characters (“qqqqqqqqqqqqqqqqqqq…”); at most 40.
     """
     lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]
     lines = [(number, line) for number, line in lines if line]
@@ -95,11 +96,12 @@ def parse_queries(text: str) -> tuple[Query, ...]:
         if len(name) > MAX_QUERY_NAME_LENGTH:
             msg = (
                 f"Line {number}: the query name is {len(name):,} characters "
-                f"({name[:20]!r}...); at most {MAX_QUERY_NAME_LENGTH}."
+                f"({quoted(name, 20)}); at most {MAX_QUERY_NAME_LENGTH}."
             )
             raise NdcgError(msg, item=number)
+        check_visible(name, f"Line {number}: the query name", item=number)
         if name in names:
-            msg = f"Line {number}: the query name {name!r} is used twice."
+            msg = f"Line {number}: the query name {quoted(name)} is used twice."
             raise NdcgError(msg, item=number)
         names.add(name)
         shown_text, _, unretrieved_text = rest.partition("|")
@@ -107,7 +109,7 @@ def parse_queries(text: str) -> tuple[Query, ...]:
             shown = parse_grades(shown_text).grades
             unretrieved = parse_grades(unretrieved_text).grades if unretrieved_text.strip() else ()
         except NdcgError as error:
-            msg = f"Line {number} ({name}): {error}"
+            msg = f"Line {number} ({quoted(name, 20)}): {error}"
             raise NdcgError(msg, item=number) from None
         queries.append(Query(shown, shown + unretrieved, name))
     return tuple(queries)

@@ -38,6 +38,6 @@ def test_upload_a_run_then_a_malformed_one(
     broken.write_text("q01 Q0 doc01-01 1 high run\n", encoding="utf-8")
     uploader(page, 1).set_input_files(str(broken))
     expect(page.get_by_test_id("stAlertContentError")).to_contain_text(
-        "broken_run.txt: Line 1 of the run file: the score 'high' is not a finite number."
+        "broken_run.txt: Line 1 of the run file: the score “high” is not a finite number."
     )
     expect(mean).to_have_text(format_real(expected))

@@ -55,22 +55,24 @@ def test_typographic_minus_reads_as_minus() -> None:
     [
         ("", r"Enter at least one grade", None),
         ("  \n ,, ", r"Enter at least one grade", None),
-        ("3, x, 1", r"Item 2 \('x'\) is not a number", 2),
-        ("3, nan", r"Item 2 is 'nan'; a grade must be a finite number", 2),
-        ("inf", r"Item 1 is 'inf'", 1),
-        ("1, -Infinity", r"Item 2 is '-Infinity'", 2),
-        ("1e309", r"Item 1 \('1e309'\) is too large", 1),
+        ("3, x, 1", r"Item 2 \(“x”\) is not a number", 2),
+        ("3, nan", r"Item 2 is “nan”; a grade must be a finite number", 2),
+        ("inf", r"Item 1 is “inf”", 1),
+        ("1, -Infinity", r"Item 2 is “-Infinity”", 2),
+        ("1e309", r"Item 1 \(“1e309”\) is too large", 1),
         ("1, \uff13", r"Item 2 .* is not a number", 2),
         ("1, 1_000", r"Item 2 .* is not a number", 2),
-        ("D1=3, D1=2", r"Items 1 and 2 have the same label 'D1'", 2),
+        ("D1=3, D1=2", r"Items 1 and 2 have the same label “D1”", 2),
         ("=3", r"Item 1 .* has an empty label", 1),
         ("D1=", r"Item 1 .* has a label but no grade", 1),
-        ("D1=abc", r"Item 1 \('D1'\): 'abc' is not a number", 1),
-        ("a\x07b=1", r"control character \(U\+0007\)", 1),
-        ("a\u202eb=1", r"control character \(U\+202E\)", 1),
+        ("D1=abc", r"Item 1 \(“D1”\): “abc” is not a number", 1),
+        ("a\x07b=1", r"control character \(U\+0007 CONTROL CHARACTER\)", 1),
+        ("a\u202eb=1", r"control character \(U\+202E RIGHT-TO-LEFT OVERRIDE\)", 1),
         ("x" * 41 + "=1", r"label is 41 characters; at most 40", 1),
         ("a\ud800=1", r"half a character \(U\+D800\)", 1),  # a lone surrogate cannot be shown
-        ("D2=1, 2", r"same label 'D2'", 2),
+        ("D2=1, 2", r"same label “D2”", 2),
+        ("3\u200b", r"Item 1 contains an invisible character \(U\+200B ZERO WIDTH SPACE\)", 1),
+        ("1, \u202e2", r"Item 2 contains an invisible character \(U\+202E RIGHT-TO-LEFT", 2),
     ],
 )
 def test_bad_input_names_the_item_and_the_problem(text, message, item) -> None:
@@ -121,7 +123,7 @@ def test_too_long_text() -> None:
 
 def test_negative_grades_rejected_only_under_the_reject_policy() -> None:
     assert parse_grades("1, -1").grades == (1, -1)
-    with pytest.raises(NdcgError, match=r"Item 2 \('D2'\) is negative \(-1\)") as caught:
+    with pytest.raises(NdcgError, match=r"Item 2 \(“D2”\) is negative \(-1\)") as caught:
         parse_grades("1, -1", negative_grades=NegativeGrades.REJECT)
     assert caught.value.item == 2
 
@@ -149,12 +151,12 @@ def test_table_rows_validate_with_row_numbers() -> None:
     from ndcg_core.parsing import grade_list_from_rows
 
     assert grade_list_from_rows(["a", "", None], [3, 2.5, "1"]).labels == ("a", "D2", "D3")
-    with pytest.raises(NdcgError, match=r"Row 2 \('b'\): 'x' is not a number") as caught:
+    with pytest.raises(NdcgError, match=r"Row 2 \(“b”\): “x” is not a number") as caught:
         grade_list_from_rows(["a", "b"], [1, "x"])
     assert caught.value.item == 2
-    with pytest.raises(NdcgError, match=r"Rows 1 and 2 have the same label 'a'"):
+    with pytest.raises(NdcgError, match=r"Rows 1 and 2 have the same label “a”"):
         grade_list_from_rows(["a", "a"], [1, 2])
-    with pytest.raises(NdcgError, match=r"Row 1 \('a'\) is negative"):
+    with pytest.raises(NdcgError, match=r"Row 1 \(“a”\) is negative"):
         grade_list_from_rows(["a"], [-1], negative_grades=NegativeGrades.REJECT)
     with pytest.raises(NdcgError, match=r"labels cannot contain , ; = or :"):
         grade_list_from_rows(["a,b"], [1])

@@ -44,7 +44,7 @@ def test_a_bad_list_shows_an_error_and_keeps_the_last_results() -> None:
     before = metrics(at)
     at.text_area(key="lab_text").input("3, two, 1").run()
     assert not at.exception
-    assert [e.value for e in at.error] == ["Item 2 \\('two'\\) is not a number\\."]
+    assert [e.value for e in at.error] == ["Item 2 \\(“two”\\) is not a number\\."]
     assert metrics(at) == before
     assert at.text_area(key="lab_text").value == "3, two, 1"  # what was typed stays
 
@@ -203,7 +203,7 @@ def test_a_bad_table_edit_shows_an_error_under_the_table_and_keeps_results() -> 
     }
     at.run()
     assert not at.exception
-    assert any("same label 'D1'" in e.value for e in at.error)
+    assert any("same label “D1”" in e.value for e in at.error)
     assert metrics(at)["nDCG"] == "0.961"
 
 
@@ -237,7 +237,7 @@ def test_settings_the_sidebar_cannot_show_are_refused_not_silently_changed(query
 def test_a_repeated_link_parameter_is_named_and_the_last_one_used() -> None:
     at = open_app({"g": ["3, 2", "1, 0, 2"], "k": ["1", "2"]})
     warnings = [w.value.replace("\\", "") for w in at.warning]
-    assert any("It gives 'g', 'k' more than once; the last one is used" in w for w in warnings)
+    assert any("It gives “g”, “k” more than once; the last one is used" in w for w in warnings)
     assert metrics(at) == expected_metrics([1, 0, 2], Convention(cutoff_k=2), at="@2")
     assert at.query_params["g"] == "1, 0, 2"  # the link now holds each parameter once
 

@@ -36,7 +36,7 @@ def test_a_bad_line_is_named_and_the_page_stays_up() -> None:
     at = open_app(page=PAGE)
     at.text_area(key="queries_text").input("a: 1, 2\nb: 3, x").run()
     assert not at.exception
-    assert any("Line 2 (b)" in e.value.replace("\\", "") for e in at.error)
+    assert any("Line 2 (“b”)" in e.value.replace("\\", "") for e in at.error)
     assert at.table  # the disagreement table still shows
 
 
@@ -54,7 +54,7 @@ def test_a_bad_edit_keeps_the_last_good_queries_and_their_table() -> None:
     before = at.table[0].value.to_dict("list")
     at.text_area(key="queries_text").input("a: 3, 1\nb: 0, 2\nc: x").run()
     assert not at.exception
-    assert any("Line 3 (c)" in e.value.replace("\\", "") for e in at.error)
+    assert any("Line 3 (“c”)" in e.value.replace("\\", "") for e in at.error)
     assert at.table[0].value.to_dict("list") == before
     assert at.text_area(key="queries_text").value.endswith("c: x")  # what was typed stays
 
