@@ -5,6 +5,10 @@ Accepted: numbers separated by commas, semicolons, new lines or spaces ("3, 2, 3
 ``label:grade`` ("D1=3"). A labelled item ends at a comma, semicolon or new line, so a
 label may hold spaces ("doc a=3, doc b=2"); labels cannot contain , ; = or :.
 
+Digits of any script are read as the digits they are ("٣, ٢, ١" is 3, 2, 1; full-width
+"３．５" is 3.5), and the commas and semicolons of Arabic and East Asian text ("،", "，",
+"、", "；", "؛") separate items as , and ; do.
+
 Nothing typed is dropped or read as something else: an empty item between two separators
 ("3,,2"), an item with two ``=`` or ``:`` ("D1==3", "D1=3=4") is refused, naming the item.
 A separator at the end of a line ("3, 2,") and blank lines are layout, not items.
@@ -28,9 +32,9 @@ MAX_TEXT_LENGTH = 1_000_000
 MAX_LABEL_LENGTH = 40
 
 _LINES = re.compile(r"[\n\r]+")
-_ITEM_SEPARATORS = re.compile(r"[,;]")
+_ITEM_SEPARATORS = re.compile(r"[,;\u060c\u061b\u3001\uff0c\uff1b]")  # , ; and look-alikes
 _LABEL_MARKS = "=:"  # label=grade or label:grade
-_RESERVED_IN_LABELS = ",;\n\r" + _LABEL_MARKS
+_RESERVED_IN_LABELS = ",;\u060c\u061b\u3001\uff0c\uff1b\n\r" + _LABEL_MARKS
 _SPACES = re.compile(r"\s+")
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 # A space-free item: a number, or label=number / label:number.
@@ -119,7 +123,11 @@ def _tokens(text: str) -> list[str]:
                     empty = len(tokens) + 1
                 continue
             labelled = any(mark in part for mark in _LABEL_MARKS)
-            if labelled and len(words) > 1 and not all(_LABELLED_WORD.fullmatch(w) for w in words):
+            if (
+                labelled
+                and len(words) > 1
+                and not all(_LABELLED_WORD.fullmatch(_ascii_number(w)) for w in words)
+            ):
                 tokens.append(part.strip())  # one labelled item whose label holds spaces
             else:
                 tokens += words
@@ -194,30 +202,52 @@ def _described(char: str) -> str:
     return character_name(char) if char.isspace() or first_hidden(char) else quoted(char)
 
 
-def _parse_number(number: str, index: int, label: str | None, *, noun: str = "Item") -> float:
+def _parse_number(typed: str, index: int, label: str | None, *, noun: str = "Item") -> float:
     where = f"{noun} {index}" + (f" ({quoted(label)})" if label else "")
-    hidden = first_hidden(number)
+    hidden = first_hidden(typed)
     if hidden is not None:
         msg = (
             f"{where} contains an invisible character ({character_name(hidden)}); delete it "
             "and type the grade again."
         )
         raise NdcgError(msg, item=index)
+    number = _ascii_number(typed)
     if _NOT_FINITE.fullmatch(number):
-        msg = f"{where} is {quoted(number)}; a grade must be a finite number."
+        msg = f"{where} is {quoted(typed)}; a grade must be a finite number."
         raise NdcgError(msg, item=index)
     if not _NUMBER.fullmatch(number):
         msg = (
-            f"{where}: {quoted(number)} is not a number."
+            f"{where}: {quoted(typed)} is not a number."
             if label
-            else f"{where} ({quoted(number)}) is not a number."
+            else f"{where} ({quoted(typed)}) is not a number."
         )
         raise NdcgError(msg, item=index)
     value = float(number)
     if not math.isfinite(value):
-        msg = f"{where} ({quoted(number)}) is too large; a grade must be a finite number."
+        msg = f"{where} ({quoted(typed)}) is too large; a grade must be a finite number."
         raise NdcgError(msg, item=index)
     return value + 0.0  # -0 reads as 0
+
+
+def _ascii_number(text: str) -> str:
+    """A number typed in any script's digits, or in full-width forms, in ASCII.
+
+    Only decimal digits (Unicode category Nd) change, not look-alikes: a superscript ² or
+    a fraction ½ stays what it is, and is then not read as a number.
+
+    >>> _ascii_number("٣٫٥"), _ascii_number("－３．５ｅ１"), _ascii_number("३"), _ascii_number("²")
+    ('3.5', '-3.5e1', '3', '²')
+    """
+    chars = []
+    for char in text:
+        if "\uff01" <= char <= "\uff5e":  # the full-width forms of ASCII ! to ~
+            char = chr(ord(char) - 0xFEE0)
+        elif char == "\u066b":  # the Arabic decimal separator
+            char = "."
+        elif not char.isascii() and unicodedata.category(char) == "Nd":
+            char = str(unicodedata.decimal(char))
+        chars.append(char)
+    return "".join(chars)
 
 
 def _complete_labels(given: Sequence[str | None], *, noun: str = "Items") -> tuple[str, ...]:

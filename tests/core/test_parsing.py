@@ -46,6 +46,22 @@ def test_decimals_exponents_and_signs() -> None:
     assert str(parse_grades("-0").grades[0]) == "0.0"
 
 
+@pytest.mark.parametrize(
+    ("text", "grades"),
+    [
+        ("\u0663, \u0662, \u0661", (3, 2, 1)),  # Arabic-Indic digits
+        ("\u0663\u060c \u0662\u060c \u0661", (3, 2, 1)),  # ... with the Arabic comma
+        ("\u0661\u066b\u0665", (1.5,)),  # ... and the Arabic decimal separator
+        ("\u0969 \u0968", (3, 2)),  # Devanagari
+        ("\uff13\uff0c\uff12\uff0e\uff15", (3, 2.5)),  # full-width digits, comma, point
+        ("\uff0d\uff11\u3001\uff12", (-1, 2)),  # full-width minus, ideographic comma
+        ("D1=\u0663 D2=\u0662", (3, 2)),
+    ],
+)
+def test_digits_of_any_script_are_read_as_the_digits_they_are(text, grades) -> None:
+    assert parse_grades(text).grades == grades
+
+
 def test_typographic_minus_reads_as_minus() -> None:
     assert parse_grades("\u22121, 2").grades == (-1, 2)
 
@@ -60,7 +76,7 @@ def test_typographic_minus_reads_as_minus() -> None:
         ("inf", r"Item 1 is “inf”", 1),
         ("1, -Infinity", r"Item 2 is “-Infinity”", 2),
         ("1e309", r"Item 1 \(“1e309”\) is too large", 1),
-        ("1, \uff13", r"Item 2 .* is not a number", 2),
+        ("1, 3\u00b2", r"Item 2 .* is not a number", 2),  # a superscript is not a digit
         ("1, 1_000", r"Item 2 .* is not a number", 2),
         ("D1=3, D1=2", r"Items 1 and 2 have the same label “D1”", 2),
         ("=3", r"Item 1 .* has an empty label", 1),
