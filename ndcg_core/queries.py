@@ -13,6 +13,7 @@ from ndcg_core.binary import binary_scores
 from ndcg_core.conventions import Convention, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
 from ndcg_core.metrics import evaluate, format_real, ndcg
+from ndcg_core.notes import evaluation_notes
 from ndcg_core.parsing import check_visible, parse_grades
 
 
@@ -153,6 +154,22 @@ def queries_table(
     other_means = [_nanmean([v[i] for v in values]) for i in range(1, 5)]
     rows.append({"query": "mean", "shown": "", **_cells([means, *other_means], label, at)})
     return pd.DataFrame(rows)
+
+
+def query_notes(queries: Sequence[Query], convention: Convention) -> tuple[str, ...]:
+    """For each query whose nDCG a reader would not expect (below 0, or set by the empty-ideal
+    rule), why: :func:`~ndcg_core.notes.evaluation_notes`, prefixed with the query's name.
+
+    >>> query_notes([Query((3, 1), name="a"), Query((-1, 0, 1), name="b")], Convention())[0][:30]
+    '“b”: nDCG is below 0 because n'
+    """
+    return tuple(
+        f"{quoted(query.name)}: {note}"
+        for query in queries
+        for note in evaluation_notes(
+            evaluate(query.grades, convention, judged_grades=query.judged_grades)
+        )
+    )
 
 
 def _nanmean(values: list[float]) -> float:

@@ -16,6 +16,7 @@ from ndcg_core.lessons import (
     seed004_by_tie_policy,
     seed004_pair,
 )
+from ndcg_core.notes import evaluation_notes
 from ndcg_core.tables import format_frame
 
 run_through_app()
@@ -32,6 +33,8 @@ def side_by_side(pair: Pair) -> tuple[Evaluation, Evaluation]:
             left, right = st.columns(2)
             left.metric(f"DCG{_at(result)}", format_real(result.dcg))
             right.metric(f"nDCG{_at(result)}", ndcg_text)
+            for note in evaluation_notes(result):
+                st.caption(note)
     return results
 
 

@@ -19,6 +19,7 @@ from ndcg_core.queries import (
     metrics_disagree,
     parse_queries,
     queries_table,
+    query_notes,
     zero_ideal_means,
 )
 
@@ -99,6 +100,8 @@ if queries:
     table = shared(queries_table, queries, convention, threshold=threshold)
     table["query"] = [plain(name) for name in table["query"]]  # st.table renders Markdown
     st.table(table, hide_index=True)
+    for note in shared(query_notes, queries, convention):  # an nDCG below 0 or set by a rule
+        st.caption(plain(note))
 
     st.subheader("Queries with fewer than k results", anchor=False)
     st.markdown(

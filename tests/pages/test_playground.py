@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ndcg_core import Convention, evaluate, format_real
+from ndcg_core import Convention, evaluate, format_real, parse_grades
 from tests.pages.conftest import open_app
 
 
@@ -258,3 +258,16 @@ def test_pasting_too_many_rows_into_the_table_is_refused_at_once() -> None:
     at.run()  # the refused rows are gone, and so is nothing else
     assert metrics(at)["nDCG"] == "0.961"
     assert len(at.session_state["lab_list"].grades) == 6
+
+
+@pytest.mark.parametrize("text", ["-1, 0, 1", "-5, -3", "0, 0, 0"])
+def test_an_unexpected_ndcg_is_explained_beside_it(text: str) -> None:
+    from ndcg_core.notes import evaluation_notes
+
+    at = open_app()
+    at.text_area(key="lab_text").input(text).run()
+    evaluation = evaluate(parse_grades(text).grades)
+    assert metrics(at)["nDCG"] == format_real(evaluation.ndcg)
+    (note,) = evaluation_notes(evaluation)
+    captions = [c.value for c in at.caption]
+    assert note in captions, captions

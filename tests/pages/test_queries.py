@@ -68,3 +68,13 @@ def test_the_pages_own_inputs_survive_a_visit_to_another_page() -> None:
     assert not at.exception
     assert at.number_input(key="queries_threshold").value == 2.0
     assert at.text_area(key="queries_text").value == "a: 1, 0\nb: 0, 2"
+
+
+def test_a_query_below_zero_is_explained_under_the_table() -> None:
+    at = open_app(page=PAGE)
+    at.text_area(key="queries_text").set_value("fine: 3, 1\nbad: -1, 0, 1").run()
+    captions = [c.value.replace("\\", "") for c in at.caption]
+    assert any(
+        c.startswith("“bad”: nDCG is below 0 because negative grades are kept") for c in captions
+    )
+    assert not any(c.startswith("“fine”") for c in captions)
