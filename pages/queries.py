@@ -19,6 +19,7 @@ from ndcg_core.queries import (
     metrics_disagree,
     parse_queries,
     queries_table,
+    query_means,
     query_notes,
     zero_ideal_means,
 )
@@ -96,12 +97,19 @@ with right:
         )
 
 if queries:
-    st.subheader("Each query and the mean", anchor=False)
+    st.subheader("Each query", anchor=False)
     table = shared(queries_table, queries, convention, threshold=threshold)
     table["query"] = [plain(name) for name in table["query"]]  # st.table renders Markdown
     st.table(table, hide_index=True)
     for note in shared(query_notes, queries, convention):  # an nDCG below 0 or set by a rule
         st.caption(plain(note))
+
+    st.subheader("The means over the queries", anchor=False)
+    st.caption(
+        "AP and RR averaged over queries are MAP and MRR. The means do not all count the same "
+        "queries: the last column says what each does with a query that has no relevant document."
+    )
+    st.table(shared(query_means, queries, convention, threshold=threshold), hide_index=True)
 
     st.subheader("Queries with fewer than k results", anchor=False)
     st.markdown(
