@@ -11,6 +11,7 @@ from components.share_link import share_link
 from components.state import (
     ERRORS_KEY,
     LINK_ERRORS_KEY,
+    LINK_LEFT_OUT_KEY,
     PAGE_PARAMS_KEY,
     PERSIST,
     from_link,
@@ -18,6 +19,7 @@ from components.state import (
     to_link,
     view_mode,
 )
+from ndcg_core.links import LINK_LIMIT_NOTE, left_out_note
 from ndcg_core.tables import escape_markdown
 
 
@@ -118,6 +120,10 @@ def page_header(title: str, caption: str, *, params: Mapping[str, str] | None = 
             if share.open:
                 with share:
                     share_link(key="lab_share")
+                    left_out = left_out_note(st.session_state.get(LINK_LEFT_OUT_KEY, ()))
+                    if left_out:
+                        st.warning(left_out, icon=":material/link_off:")
+                    st.caption(LINK_LIMIT_NOTE)
                     st.button(
                         "Presenter view: bigger, no sidebar",
                         icon=":material/co_present:",

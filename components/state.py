@@ -16,6 +16,7 @@ import streamlit as st
 from components.cache import remember
 from ndcg_core import Convention, NdcgError, format_grades, parse_grades
 from ndcg_core._text import quoted
+from ndcg_core.links import fit_link
 from ndcg_core.parsing import GradeList
 from ndcg_core.practice import set_from_link
 
@@ -28,7 +29,7 @@ VERSION_KEY = "lab_version"  # bumps whenever the list changes, to re-key the ta
 ERRORS_KEY = "lab_errors"  # where -> message, shown under the input that caused it
 LINK_ERRORS_KEY = "lab_link_errors"
 URL_LOADED_KEY = "lab_url_loaded"
-MAX_URL_LIST_CHARS = 4_000  # longer lists are not put in the link
+LINK_LEFT_OUT_KEY = "lab_link_left_out"  # parameters too long for the link, for the share menu
 MODE_KEY = "lab_mode"  # "" (everything), "present" (projector) or "embed" (content only)
 VIEW_MODES = ("present", "embed")
 PRACTICE_SEED_KEY = "practice_seed"
@@ -212,12 +213,17 @@ def sync_url(convention: Convention) -> None:
     """Mirror the list and convention into the URL, so any view can be shared as a link."""
     params = dict(convention.to_params())
     text = current_list_text()
-    if text != DEFAULT_GRADES and len(text) <= MAX_URL_LIST_CHARS:
+    if text != DEFAULT_GRADES:
         params["g"] = text
     unretrieved = current_unretrieved()
     if unretrieved:
         params["u"] = format_grades(unretrieved)
-    params.update(st.session_state.get(PAGE_PARAMS_KEY, {}))
+    page_params = st.session_state.get(PAGE_PARAMS_KEY, {})
+    params.update(page_params)
+    # Every link stays well under what a server accepts; what does not fit is left out.
+    # (The mode, like the share menu's embed flag, is within the address's allowance.)
+    params, left_out = fit_link(params, optional={"g", "u", *page_params})
+    st.session_state[LINK_LEFT_OUT_KEY] = left_out
     if view_mode():
         params["mode"] = view_mode()
     shown = {key: st.query_params.get_all(key) for key in st.query_params}  # repeats included

@@ -6,7 +6,6 @@ from components.cache import shared
 from components.chrome import page_header, plain
 from components.navigation import run_through_app
 from components.state import (
-    MAX_URL_LIST_CHARS,
     PERSIST,
     current_convention,
     from_link,
@@ -33,12 +32,12 @@ def parsed_queries_input(
     """A text area of queries (see ``parse_queries``); an error shows under it, and the last
     good queries stay in use, as the Playground keeps its last good list.
 
-    Text other than the default goes into the page's link as ``param`` when it is short.
+    Text other than the default goes into the page's link as ``param`` when the link has room.
     """
-    from_link(key, param, lambda raw: raw[:MAX_URL_LIST_CHARS])
+    from_link(key, param, str)
     st.session_state.setdefault(key, default)
     text = st.text_area(label, key=key, height=140, persist_state=PERSIST)
-    if text != default and len(text) <= MAX_URL_LIST_CHARS:
+    if text != default:  # (sync_url leaves it out of a link it would make too long)
         to_link(param, text)
     try:
         queries = parse_queries(text)
