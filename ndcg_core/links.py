@@ -11,6 +11,7 @@ long for that stays out of the link (the share menu says which); a saved view ca
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from types import MappingProxyType
 from urllib.parse import quote_plus, urlencode
 
 MAX_LINK_CHARS = 8_000
@@ -59,11 +60,13 @@ LINK_LIMIT_NOTE = (
     "list goes in a saved view instead: “This view (JSON)” under the Playground's table, "
     "opened again under “Open a saved view”."
 )
-_LEFT_OUT_NAMES = {
-    "g": "the list of grades (it opens with the seed example instead)",
-    "u": "the grades of judged documents not retrieved",
-    "q": "the queries (it opens with the example queries instead)",
-}
+_LEFT_OUT_NAMES = MappingProxyType(
+    {
+        "g": "the list of grades (it opens with the seed example instead)",
+        "u": "the grades of judged documents not retrieved",
+        "q": "the queries (it opens with the example queries instead)",
+    }
+)
 
 
 def left_out_note(left_out: Collection[str]) -> str:
