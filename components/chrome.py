@@ -11,12 +11,15 @@ from components.share_link import share_link
 from components.state import (
     ERRORS_KEY,
     LINK_ERRORS_KEY,
+    LINK_LEFT_OUT_KEY,
     PAGE_PARAMS_KEY,
+    PERSIST,
     from_link,
     set_mode,
     to_link,
     view_mode,
 )
+from ndcg_core.links import LINK_LIMIT_NOTE, left_out_note
 from ndcg_core.tables import escape_markdown
 
 
@@ -79,7 +82,7 @@ def apply_view_mode() -> None:
 def linked_toggle(label: str, *, key: str, param: str, help: str | None = None) -> bool:
     """A toggle whose "on" is part of the page's link (``param=1``)."""
     from_link(key, param, lambda raw: raw == "1")
-    on = bool(st.toggle(label, key=key, help=help))
+    on = bool(st.toggle(label, key=key, help=help, persist_state=PERSIST))
     if on:
         to_link(param, "1")
     return on
@@ -117,6 +120,10 @@ def page_header(title: str, caption: str, *, params: Mapping[str, str] | None = 
             if share.open:
                 with share:
                     share_link(key="lab_share")
+                    left_out = left_out_note(st.session_state.get(LINK_LEFT_OUT_KEY, ()))
+                    if left_out:
+                        st.warning(left_out, icon=":material/link_off:")
+                    st.caption(LINK_LIMIT_NOTE)
                     st.button(
                         "Presenter view: bigger, no sidebar",
                         icon=":material/co_present:",

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from components.state import CONVENTION_KEYS, LOG_BASE_RANGE, MAX_CUTOFF_K, clear_errors, set_picker
+from components.state import (
+    CONVENTION_KEYS,
+    LOG_BASE_RANGE,
+    MAX_CUTOFF_K,
+    PERSIST,
+    apply_pending_convention,
+    clear_errors,
+    set_picker,
+)
 from ndcg_core import CONVENTION_FIELDS, PRESETS, Convention
 
 
@@ -23,6 +31,7 @@ def _choice_radio(name: str, *, horizontal: bool = False) -> str:
         list(labels),
         format_func=labels.__getitem__,
         key=CONVENTION_KEYS[name],
+        persist_state=PERSIST,
         help=_choice_help(name),
         horizontal=horizontal,
     )
@@ -37,6 +46,7 @@ def _choice_select(name: str) -> str:
         list(labels),
         format_func=labels.__getitem__,
         key=CONVENTION_KEYS[name],
+        persist_state=PERSIST,
         help=_choice_help(name),
     )
     return value
@@ -71,6 +81,7 @@ def matching_presets(convention: Convention) -> list[str]:
 
 def convention_picker() -> Convention:
     """The sidebar's convention controls; returns the convention they describe."""
+    apply_pending_convention()
     with st.sidebar:
         st.subheader("Convention", help="Every choice behind the number, and who makes it.")
         st.selectbox(
@@ -93,6 +104,7 @@ def convention_picker() -> Convention:
             step=1.0,
             format="%.4g",
             key=CONVENTION_KEYS["log_base"],
+            persist_state=PERSIST,
             help=CONVENTION_FIELDS["log_base"].help + " 2 is usual; e ≈ 2.718 gives ln.",
         )
         cutoff_k = st.number_input(
@@ -103,6 +115,7 @@ def convention_picker() -> Convention:
             value=None,
             placeholder="whole list",
             key=CONVENTION_KEYS["cutoff_k"],
+            persist_state=PERSIST,
             help=CONVENTION_FIELDS["cutoff_k"].help,
         )
         ideal = _choice_radio("ideal")

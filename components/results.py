@@ -15,6 +15,7 @@ from components.state import current_list, current_unretrieved
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
 from ndcg_core.charts import CUTOFF, DENSE_POSITIONS, POSITIONS, chart_layout, chart_spec, is_dense
 from ndcg_core.export import SavedView, chart_image, python_snippet, table_csv, view_to_json
+from ndcg_core.notes import evaluation_notes
 from ndcg_core.parsing import GradeList
 from ndcg_core.tables import display_table
 
@@ -122,6 +123,8 @@ def metric_row(evaluation: Evaluation) -> None:
     ndcg.metric(
         f"nDCG{at}", ndcg_text, help="DCG / ideal DCG: 1 means the order is as good as it gets."
     )
+    for note in evaluation_notes(evaluation):  # a number outside [0, 1], or set by a rule
+        st.caption(note)
     if evaluation.exact:
         st.caption(
             "These gains overflow a 64-bit float, so the sums were done exactly in decimal "

@@ -16,6 +16,8 @@ import streamlit as st
 
 from components.cache import remember
 from ndcg_core import CONVENTION_FIELDS, Convention, NdcgError, format_grades, parse_grades
+from ndcg_core._text import quoted
+from ndcg_core.links import fit_link
 from ndcg_core.parsing import GradeList
 from ndcg_core.practice import Level, set_from_link
 
@@ -28,7 +30,7 @@ VERSION_KEY = "lab_version"  # bumps whenever the list changes, to re-key the ta
 ERRORS_KEY = "lab_errors"  # where -> message, shown under the input that caused it
 LINK_ERRORS_KEY = "lab_link_errors"
 URL_LOADED_KEY = "lab_url_loaded"
-MAX_URL_LIST_CHARS = 4_000  # longer lists are not put in the link
+LINK_LEFT_OUT_KEY = "lab_link_left_out"  # parameters too long for the link, for the share menu
 MODE_KEY = "lab_mode"  # "" (everything), "present" (projector) or "embed" (content only)
 VIEW_MODES = ("present", "embed")
 PRACTICE_SEED_KEY = "practice_seed"
@@ -37,6 +39,11 @@ PAGE_PARAMS_KEY = "lab_page_params"  # a page's own URL parameters, e.g. an exer
 LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used up once read
 RUN_KEY = "lab_run"  # counts app.py's runs
 URL_RUN_KEY = "lab_url_run"  # the run of app.py whose URL sync_url wrote last
+PENDING_CONVENTION_KEY = "lab_pending_convention"  # set by a page, applied before the picker draws
+# Every widget whose value must outlive a page switch passes this. Without it Streamlit
+# forgets the value when its widget is not drawn, and st.switch_page (which sends the new
+# run no widget values) makes every widget undrawn: the log base fell to its minimum, 1.01.
+PERSIST = "session"
 
 # Convention field -> picker widget key.
 CONVENTION_KEYS: Mapping[str, str] = MappingProxyType(
@@ -57,7 +64,7 @@ def init_session() -> None:
     state[URL_LOADED_KEY] = True
     link_errors: list[str] = []
     params = {key: st.query_params.get(key, "") for key in st.query_params}
-    repeated = [repr(key[:20]) for key in st.query_params if len(st.query_params.get_all(key)) > 1]
+    repeated = [quoted(key, 20) for key in st.query_params if len(st.query_params.get_all(key)) > 1]
     if repeated:
         link_errors.append(f"It gives {', '.join(repeated)} more than once; the last one is used.")
     try:
@@ -81,7 +88,9 @@ def init_session() -> None:
             link_errors.append(f"Its judged-but-not-retrieved grades could not be read ({error}).")
     mode = params.get("mode", "")
     if mode and mode not in VIEW_MODES:
-        link_errors.append(f"Its view mode {mode[:20]!r} is not one of: {', '.join(VIEW_MODES)}.")
+        link_errors.append(
+            f"Its view mode {quoted(mode, 20)} is not one of: {', '.join(VIEW_MODES)}."
+        )
         mode = ""
     state[MODE_KEY] = mode
     state[LINK_PARAMS_KEY] = dict(params)
@@ -165,12 +174,24 @@ def store_unretrieved(grades: tuple[float, ...]) -> None:
 
 
 def open_in_playground(
-    grades: tuple[float, ...], labels: tuple[str, ...], unretrieved: tuple[float, ...]
+    ranking: tuple[tuple[float, ...], tuple[str, ...], tuple[float, ...]],
+    convention: Convention,
 ) -> None:
-    """Make this ranking the shared list and go to the Playground."""
+    """Make this ranking (grades, labels, unretrieved grades) the shared list and go to the
+    Playground under ``convention``, the one the calling page scored it with."""
+    grades, labels, unretrieved = ranking
     store_list(GradeList(grades, labels))
     store_unretrieved(unretrieved)
+    # The picker's widgets were drawn this run and cannot be set now: the next run does it.
+    st.session_state[PENDING_CONVENTION_KEY] = convention
     st.switch_page("pages/playground.py")
+
+
+def apply_pending_convention() -> None:
+    """Set the picker to a convention a page handed over (before the picker is drawn)."""
+    pending = st.session_state.pop(PENDING_CONVENTION_KEY, None)
+    if pending is not None:
+        set_picker(pending)
 
 
 def set_error(where: str, message: str) -> None:
@@ -209,12 +230,17 @@ def sync_url(convention: Convention) -> None:
     st.session_state[URL_RUN_KEY] = st.session_state.get(RUN_KEY)
     params = dict(convention.to_params())
     text = current_list_text()
-    if text != DEFAULT_GRADES and len(text) <= MAX_URL_LIST_CHARS:
+    if text != DEFAULT_GRADES:
         params["g"] = text
     unretrieved = current_unretrieved()
     if unretrieved:
         params["u"] = format_grades(unretrieved)
-    params.update(st.session_state.get(PAGE_PARAMS_KEY, {}))
+    page_params = st.session_state.get(PAGE_PARAMS_KEY, {})
+    params.update(page_params)
+    # Every link stays well under what a server accepts; what does not fit is left out.
+    # (The mode, like the share menu's embed flag, is within the address's allowance.)
+    params, left_out = fit_link(params, optional={"g", "u", *page_params})
+    st.session_state[LINK_LEFT_OUT_KEY] = left_out
     if view_mode():
         params["mode"] = view_mode()
     shown = {key: st.query_params.get_all(key) for key in st.query_params}  # repeats included

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
 
-from ndcg_core._text import short_number
+from ndcg_core._text import quoted, short_number
 from ndcg_core.errors import NdcgError
 
 
@@ -248,11 +248,11 @@ class Convention:
                 object.__setattr__(self, name, enum_type(raw))
             except ValueError:
                 allowed = ", ".join(member.value for member in enum_type)
-                msg = f"{CONVENTION_FIELDS[name].label}: {raw!r} is not one of {allowed}."
+                msg = f"{CONVENTION_FIELDS[name].label}: {quoted(raw)} is not one of {allowed}."
                 raise NdcgError(msg) from None
         base = self.log_base
         if isinstance(base, bool) or not isinstance(base, int | float) or not math.isfinite(base):
-            msg = f"The log base must be a finite number greater than 1; got {base!r}."
+            msg = f"The log base must be a finite number greater than 1; got {quoted(base)}."
             raise NdcgError(msg)
         if base <= 1:
             msg = f"The log base must be greater than 1; got {base:g}."
@@ -261,7 +261,7 @@ class Convention:
         k = self.cutoff_k
         if k is not None:
             if isinstance(k, bool) or not isinstance(k, int):
-                msg = f"The cutoff k must be a whole number of at least 1; got {k!r}."
+                msg = f"The cutoff k must be a whole number of at least 1; got {quoted(k)}."
                 raise NdcgError(msg)
             if k <= 0:
                 msg = (
@@ -323,20 +323,20 @@ class Convention:
                 continue
             raw = str(params[key]).strip()
             if len(raw) > 40:
-                msg = f"The link's {key!r} value is too long."
+                msg = f"The link's {quoted(key)} value is too long."
                 raise NdcgError(msg)
             if name == "cutoff_k":
                 if raw in ("", "all"):
                     continue
                 if not raw.isascii() or not raw.isdigit():
-                    msg = f"The link's cutoff k must be a whole number; got {raw!r}."
+                    msg = f"The link's cutoff k must be a whole number; got {quoted(raw)}."
                     raise NdcgError(msg)
                 fields[name] = int(raw)
             elif name == "log_base":
                 try:
                     fields[name] = float(raw) if raw.lower() != "e" else math.e
                 except ValueError:
-                    msg = f"The link's log base must be a number; got {raw!r}."
+                    msg = f"The link's log base must be a number; got {quoted(raw)}."
                     raise NdcgError(msg) from None
             else:
                 fields[name] = raw

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
-from ndcg_core._text import short_number
+from ndcg_core._text import quoted, short_number
 from ndcg_core.conventions import Convention, Discount, Gain, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
 from ndcg_core.metrics import Evaluation
@@ -165,7 +165,7 @@ def view_from_json(data: bytes | str) -> SavedView:
         raise NdcgError(msg)
     if document.get("version") != VIEW_VERSION:
         msg = (
-            f"This view was saved in format version {document.get('version')!r}; "
+            f"This view was saved in format version {_shown_value(document.get('version'))}; "
             f"this app reads version {VIEW_VERSION}."
         )
         raise NdcgError(msg)
@@ -331,3 +331,8 @@ def _core_code(evaluation: Evaluation, unretrieved: Sequence[float]) -> str:
             ),
         ]
     )
+
+
+def _shown_value(value: object) -> str:
+    """A value read from JSON, for a message: text quoted, anything else as JSON writes it."""
+    return quoted(value) if isinstance(value, str) else quoted(json.dumps(value), 30)[1:-1]

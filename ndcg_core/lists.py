@@ -6,6 +6,7 @@ import random
 import re
 from collections.abc import Sequence
 
+from ndcg_core._text import quoted
 from ndcg_core.errors import NdcgError
 from ndcg_core.parsing import GradeList
 
@@ -46,7 +47,7 @@ def moved(grade_list: GradeList, label: str, steps: int) -> GradeList:
     try:
         start = grade_list.labels.index(label)
     except ValueError:
-        msg = f"There is no document {label!r} in the list."
+        msg = f"There is no document {quoted(label)} in the list."
         raise NdcgError(msg) from None
     end = min(max(start + steps, 0), len(order) - 1)
     order.insert(end, order.pop(start))

@@ -3,7 +3,15 @@
 Accepted: numbers separated by commas, semicolons, new lines or spaces ("3, 2, 3, 0, 1,
 2", "3 2 3 0 1 2", one per line), each optionally labelled as ``label=grade`` or
 ``label:grade`` ("D1=3"). A labelled item ends at a comma, semicolon or new line, so a
-label may hold spaces ("doc a=3, doc b=2"); labels cannot contain , or ;.
+label may hold spaces ("doc a=3, doc b=2"); labels cannot contain , ; = or :.
+
+Digits of any script are read as the digits they are ("٣, ٢, ١" is 3, 2, 1; full-width
+"３．５" is 3.5), and the commas and semicolons of Arabic and East Asian text ("،", "，",
+"、", "；", "؛") separate items as , and ; do.
+
+Nothing typed is dropped or read as something else: an empty item between two separators
+("3,,2"), an item with two ``=`` or ``:`` ("D1==3", "D1=3=4") is refused, naming the item.
+A separator at the end of a line ("3, 2,") and blank lines are layout, not items.
 """
 
 from __future__ import annotations
@@ -14,7 +22,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ndcg_core._text import short_number
+from ndcg_core._text import BIDI_CONTROLS, character_name, first_hidden, quoted, short_number
 from ndcg_core.conventions import NegativeGrades
 from ndcg_core.errors import NdcgError
 from ndcg_core.metrics import default_labels
@@ -23,7 +31,10 @@ MAX_ITEMS = 10_000
 MAX_TEXT_LENGTH = 1_000_000
 MAX_LABEL_LENGTH = 40
 
-_LIST_SEPARATORS = re.compile(r"[,;\n\r]+")
+_LINES = re.compile(r"[\n\r]+")
+_ITEM_SEPARATORS = re.compile(r"[,;\u060c\u061b\u3001\uff0c\uff1b]")  # , ; and look-alikes
+_LABEL_MARKS = "=:"  # label=grade or label:grade
+_RESERVED_IN_LABELS = ",;\u060c\u061b\u3001\uff0c\uff1b\n\r" + _LABEL_MARKS
 _SPACES = re.compile(r"\s+")
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 # A space-free item: a number, or label=number / label:number.
@@ -31,8 +42,6 @@ _LABELLED_WORD = re.compile(
     r"(?:[^\s=:]+[=:])?[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 )
 _NOT_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
-# Bidirectional overrides and isolates can make a label display as something it is not.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 @dataclass(frozen=True)
@@ -58,7 +67,7 @@ def parse_grades(
     >>> parse_grades("3, x")
     Traceback (most recent call last):
     ...
-    ndcg_core.errors.NdcgError: Item 2 ('x') is not a number.
+    ndcg_core.errors.NdcgError: Item 2 (“x”) is not a number.
     """
     if len(text) > MAX_TEXT_LENGTH:
         msg = f"The text is {len(text):,} characters long; at most {MAX_TEXT_LENGTH:,} are read."
@@ -90,7 +99,7 @@ def _reject_negatives(grade_list: GradeList, noun: str) -> None:
     for index, grade in enumerate(grade_list.grades, start=1):
         if grade < 0:
             msg = (
-                f"{noun} {index} ({_shown(grade_list.labels[index - 1])}) is negative "
+                f"{noun} {index} ({quoted(grade_list.labels[index - 1])}) is negative "
                 f"({grade:g}), and the chosen convention rejects negative grades."
             )
             raise NdcgError(msg, item=index)
@@ -100,75 +109,145 @@ def _tokens(text: str) -> list[str]:
     """Items split on commas, semicolons and new lines, and on spaces unless that breaks a label.
 
     So "3 2 3" and "D1=3 D2=2" are items each, while "doc a=3, doc b=2" keeps its labels.
+    An empty item between separators is refused; one after the last separator of a line
+    is not an item.
     """
     tokens: list[str] = []
-    for part in _LIST_SEPARATORS.split(text):
-        words = [w for w in _SPACES.split(part.strip()) if w]
-        labelled = "=" in part or ":" in part
-        if labelled and len(words) > 1 and not all(_LABELLED_WORD.fullmatch(w) for w in words):
-            tokens.append(part.strip())  # one labelled item whose label holds spaces
-        else:
-            tokens += words
+    empty: int | None = None  # the item number of the first empty item
+    for line in _LINES.split(text):
+        parts = _ITEM_SEPARATORS.split(line)
+        for position, part in enumerate(parts):
+            words = [w for w in _SPACES.split(part.strip()) if w]
+            if not words:
+                if position < len(parts) - 1 and empty is None:
+                    empty = len(tokens) + 1
+                continue
+            labelled = any(mark in part for mark in _LABEL_MARKS)
+            if (
+                labelled
+                and len(words) > 1
+                and not all(_LABELLED_WORD.fullmatch(_ascii_number(w)) for w in words)
+            ):
+                tokens.append(part.strip())  # one labelled item whose label holds spaces
+            else:
+                tokens += words
+    if empty is not None and tokens:  # (no grade at all is said more simply by the caller)
+        msg = (
+            f"Item {empty} is empty: two separators (, or ;) with nothing between them, or "
+            "one before the first grade on a line. Type its grade, or delete the extra "
+            "separator."
+        )
+        raise NdcgError(msg, item=empty)
     return tokens
 
 
-def _shown(text: str) -> str:
-    """A token quoted for an error message, shortened if long."""
-    return repr(text if len(text) <= 30 else text[:27] + "...")
-
-
 def _split_label(token: str, index: int) -> tuple[str | None, str]:
-    cut = max(token.rfind("="), token.rfind(":"))
-    if cut < 0:
+    marks = [i for i, char in enumerate(token) if char in _LABEL_MARKS]
+    if not marks:
         return None, token
+    if len(marks) > 1:
+        msg = (
+            f"Item {index} ({quoted(token)}) has more than one = or :, so where its label ends "
+            "is not clear; write one label and one grade, e.g. D1=3 (labels cannot contain "
+            "= or :)."
+        )
+        raise NdcgError(msg, item=index)
+    cut = marks[0]
     label, number = token[:cut].strip(), token[cut + 1 :].strip()
     if not label:
-        msg = f"Item {index} ({_shown(token)}) has an empty label before '{token[cut]}'."
+        msg = f"Item {index} ({quoted(token)}) has an empty label before {quoted(token[cut])}."
         raise NdcgError(msg, item=index)
     _check_label(label, index, "Item")
     if not number:
-        msg = f"Item {index} ({_shown(token)}) has a label but no grade after '{token[cut]}'."
+        msg = f"Item {index} ({quoted(token)}) has a label but no grade after {quoted(token[cut])}."
         raise NdcgError(msg, item=index)
     return label, number
 
 
 def _check_label(label: str, index: int, noun: str) -> None:
-    reserved = sorted(set(label) & set(",;\n\r"))
+    reserved = sorted(set(label) & set(_RESERVED_IN_LABELS))
     if reserved:
-        msg = f"{noun} {index}'s label contains {reserved[0]!r}; labels cannot contain , or ;"
+        msg = (
+            f"{noun} {index}'s label contains {_described(reserved[0])}; labels cannot contain "
+            ", ; = or : "
+            "(they separate items and labels)"
+        )
         raise NdcgError(msg, item=index)
     if len(label) > MAX_LABEL_LENGTH:
         msg = f"{noun} {index}'s label is {len(label)} characters; at most {MAX_LABEL_LENGTH}."
         raise NdcgError(msg, item=index)
-    for char in label:
+    check_visible(label, f"{noun} {index}'s label", item=index)
+
+
+def check_visible(text: str, what: str, *, item: int | None = None) -> None:
+    """Refuse text that would not show as typed: a control character, a bidirectional
+    override (it displays the text around it reversed) or half a character.
+
+    >>> check_visible("a\u202eb", "Item 1's label")
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: Item 1's label contains an invisible control character (U+202E RIGHT-TO-LEFT OVERRIDE).
+    """
+    for char in text:
         if unicodedata.category(char) == "Cs":  # only a JSON escape ("\\ud800") makes one
-            msg = f"{noun} {index}'s label holds half a character (U+{ord(char):04X}), not text."
-            raise NdcgError(msg, item=index)
-        if unicodedata.category(char) == "Cc" or char in _BIDI_CONTROLS:
-            msg = (
-                f"{noun} {index}'s label contains an invisible control character "
-                f"(U+{ord(char):04X})."
-            )
-            raise NdcgError(msg, item=index)
+            msg = f"{what} holds half a character (U+{ord(char):04X}), not text."
+            raise NdcgError(msg, item=item)
+        if unicodedata.category(char) == "Cc" or char in BIDI_CONTROLS:
+            msg = f"{what} contains an invisible control character ({character_name(char)})."
+            raise NdcgError(msg, item=item)
 
 
-def _parse_number(number: str, index: int, label: str | None, *, noun: str = "Item") -> float:
-    where = f"{noun} {index}" + (f" ({_shown(label)})" if label else "")
+def _described(char: str) -> str:
+    """One character for a message: quoted when it shows, named when it does not."""
+    return character_name(char) if char.isspace() or first_hidden(char) else quoted(char)
+
+
+def _parse_number(typed: str, index: int, label: str | None, *, noun: str = "Item") -> float:
+    where = f"{noun} {index}" + (f" ({quoted(label)})" if label else "")
+    hidden = first_hidden(typed)
+    if hidden is not None:
+        msg = (
+            f"{where} contains an invisible character ({character_name(hidden)}); delete it "
+            "and type the grade again."
+        )
+        raise NdcgError(msg, item=index)
+    number = _ascii_number(typed)
     if _NOT_FINITE.fullmatch(number):
-        msg = f"{where} is {number!r}; a grade must be a finite number."
+        msg = f"{where} is {quoted(typed)}; a grade must be a finite number."
         raise NdcgError(msg, item=index)
     if not _NUMBER.fullmatch(number):
         msg = (
-            f"{where}: {_shown(number)} is not a number."
+            f"{where}: {quoted(typed)} is not a number."
             if label
-            else f"{where} ({_shown(number)}) is not a number."
+            else f"{where} ({quoted(typed)}) is not a number."
         )
         raise NdcgError(msg, item=index)
     value = float(number)
     if not math.isfinite(value):
-        msg = f"{where} ({_shown(number)}) is too large; a grade must be a finite number."
+        msg = f"{where} ({quoted(typed)}) is too large; a grade must be a finite number."
         raise NdcgError(msg, item=index)
     return value + 0.0  # -0 reads as 0
+
+
+def _ascii_number(text: str) -> str:
+    """A number typed in any script's digits, or in full-width forms, in ASCII.
+
+    Only decimal digits (Unicode category Nd) change, not look-alikes: a superscript ² or
+    a fraction ½ stays what it is, and is then not read as a number.
+
+    >>> _ascii_number("٣٫٥"), _ascii_number("－３．５ｅ１"), _ascii_number("३"), _ascii_number("²")
+    ('3.5', '-3.5e1', '3', '²')
+    """
+    chars = []
+    for char in text:
+        if "\uff01" <= char <= "\uff5e":  # the full-width forms of ASCII ! to ~
+            char = chr(ord(char) - 0xFEE0)
+        elif char == "\u066b":  # the Arabic decimal separator
+            char = "."
+        elif not char.isascii() and unicodedata.category(char) == "Nd":
+            char = str(unicodedata.decimal(char))
+        chars.append(char)
+    return "".join(chars)
 
 
 def _complete_labels(given: Sequence[str | None], *, noun: str = "Items") -> tuple[str, ...]:
@@ -178,7 +257,7 @@ def _complete_labels(given: Sequence[str | None], *, noun: str = "Items") -> tup
     for index, label in enumerate(labels, start=1):
         if label in first_seen:
             msg = (
-                f"{noun} {first_seen[label]} and {index} have the same label {_shown(label)}; "
+                f"{noun} {first_seen[label]} and {index} have the same label {quoted(label)}; "
                 "labels must be unique."
             )
             raise NdcgError(msg, item=index)
@@ -188,12 +267,12 @@ def _complete_labels(given: Sequence[str | None], *, noun: str = "Items") -> tup
 
 def playground_labels(doc_ids: Sequence[str]) -> tuple[str, ...]:
     """Document ids as labels :func:`parse_grades` takes back from :func:`format_grades`,
-    each as close to its id as it can be: commas, semicolons, white space and invisible
-    control characters become ``_``; an id over ``MAX_LABEL_LENGTH`` characters is cut and
+    each as close to its id as it can be: commas, semicolons, ``=``, ``:``, white space and
+    invisible control characters become ``_``; an id over ``MAX_LABEL_LENGTH`` characters is cut and
     ends in ``…``; a label that would repeat an earlier one ends in ``~2``, ``~3``...
 
-    >>> playground_labels(["doc-1", "a,b", "x" * 50, "a_b"])
-    ('doc-1', 'a_b', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…', 'a_b~2')
+    >>> playground_labels(["doc-1", "a,b", "x" * 50, "a_b", "p=q"])
+    ('doc-1', 'a_b', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…', 'a_b~2', 'p_q')
     """
     labels: list[str] = []
     seen: set[str] = set()
@@ -201,10 +280,10 @@ def playground_labels(doc_ids: Sequence[str]) -> tuple[str, ...]:
         label = (
             "".join(
                 "_"
-                if char in ",;"
+                if char in _RESERVED_IN_LABELS
                 or char.isspace()
                 or unicodedata.category(char) in ("Cc", "Cs")
-                or char in _BIDI_CONTROLS
+                or char in BIDI_CONTROLS
                 else char
                 for char in str(doc_id)
             )
@@ -251,7 +330,7 @@ def grade_list_from_rows(
     >>> grade_list_from_rows(["a"], [None])
     Traceback (most recent call last):
     ...
-    ndcg_core.errors.NdcgError: Row 1 ('a') has no grade.
+    ndcg_core.errors.NdcgError: Row 1 (“a”) has no grade.
     """
     if not grades:
         msg = "The table is empty: add at least one row."
@@ -266,7 +345,7 @@ def grade_list_from_rows(
         if text:
             _check_label(text, row, "Row")
         given.append(text or None)
-        where = f"Row {row}" + (f" ({_shown(text)})" if text else "")
+        where = f"Row {row}" + (f" ({quoted(text)})" if text else "")
         if grade is None or (isinstance(grade, float) and math.isnan(grade)):
             msg = f"{where} has no grade."
             raise NdcgError(msg, item=row)

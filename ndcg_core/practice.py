@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
+from ndcg_core._text import quoted
 from ndcg_core.conventions import Convention, Discount, Gain
 from ndcg_core.errors import NdcgError
 from ndcg_core.metrics import Evaluation, default_labels, evaluate, format_real, ndcg
@@ -124,7 +125,7 @@ def set_from_link(seed_text: str | None, level_text: str | None) -> tuple[int, L
     seed = 1
     if seed_text:
         if not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 9):
-            msg = f"The exercise set {seed_text[:20]!r} is not a whole number below 10^9."
+            msg = f"The exercise set {quoted(seed_text, 20)} is not a whole number below 10^9."
             raise NdcgError(msg)
         seed = int(seed_text)
     level = Level.EASY
@@ -133,7 +134,7 @@ def set_from_link(seed_text: str | None, level_text: str | None) -> tuple[int, L
             level = Level(level_text)
         except ValueError:
             levels = ", ".join(member.value for member in Level)
-            msg = f"The level {level_text[:20]!r} is not one of {levels}."
+            msg = f"The level {quoted(level_text, 20)} is not one of {levels}."
             raise NdcgError(msg) from None
     return seed, level
 

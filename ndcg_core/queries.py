@@ -8,11 +8,13 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from ndcg_core._text import quoted
 from ndcg_core.binary import binary_scores
 from ndcg_core.conventions import Convention, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
 from ndcg_core.metrics import evaluate, format_real, ndcg
-from ndcg_core.parsing import parse_grades
+from ndcg_core.notes import evaluation_notes
+from ndcg_core.parsing import check_visible, parse_grades
 
 
 @dataclass(frozen=True)
@@ -72,11 +74,11 @@ def parse_queries(text: str) -> tuple[Query, ...]:
     >>> parse_queries("q1: x")
     Traceback (most recent call last):
     ...
-    ndcg_core.errors.NdcgError: Line 1 (q1): Item 1 ('x') is not a number.
+    ndcg_core.errors.NdcgError: Line 1 (“q1”): Item 1 (“x”) is not a number.
     >>> parse_queries("q" * 41 + ": 1")
     Traceback (most recent call last):
     ...
-    ndcg_core.errors.NdcgError: Line 1: the query name is 41 characters ('qqqqqqqqqqqqqqqqqqqq'...); at most 40.
+    ndcg_core.errors.NdcgError: Line 1: the query name is 41 characters (“qqqqqqqqqqqqqqqqqqq…”); at most 40.
     """
     lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]
     lines = [(number, line) for number, line in lines if line]
@@ -95,11 +97,12 @@ def parse_queries(text: str) -> tuple[Query, ...]:
         if len(name) > MAX_QUERY_NAME_LENGTH:
             msg = (
                 f"Line {number}: the query name is {len(name):,} characters "
-                f"({name[:20]!r}...); at most {MAX_QUERY_NAME_LENGTH}."
+                f"({quoted(name, 20)}); at most {MAX_QUERY_NAME_LENGTH}."
             )
             raise NdcgError(msg, item=number)
+        check_visible(name, f"Line {number}: the query name", item=number)
         if name in names:
-            msg = f"Line {number}: the query name {name!r} is used twice."
+            msg = f"Line {number}: the query name {quoted(name)} is used twice."
             raise NdcgError(msg, item=number)
         names.add(name)
         shown_text, _, unretrieved_text = rest.partition("|")
@@ -107,24 +110,16 @@ def parse_queries(text: str) -> tuple[Query, ...]:
             shown = parse_grades(shown_text).grades
             unretrieved = parse_grades(unretrieved_text).grades if unretrieved_text.strip() else ()
         except NdcgError as error:
-            msg = f"Line {number} ({name}): {error}"
+            msg = f"Line {number} ({quoted(name, 20)}): {error}"
             raise NdcgError(msg, item=number) from None
         queries.append(Query(shown, shown + unretrieved, name))
     return tuple(queries)
 
 
-def queries_table(
-    queries: Sequence[Query], convention: Convention, *, threshold: float = 1.0
-) -> pd.DataFrame:
-    """Per query: length, nDCG@k and the binary metrics, then a row of means (MAP, MRR).
-
-    >>> table = queries_table([Query((3, 2, 3, 0, 1, 2), name="a")], Convention(cutoff_k=5))
-    >>> table.columns.tolist()
-    ['query', 'shown', 'nDCG@5', 'P@5', 'R@5', 'AP', 'RR']
-    """
-    label = convention.label
-    at = "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
-    rows: list[dict[str, object]] = []
+def _query_scores(
+    queries: Sequence[Query], convention: Convention, threshold: float
+) -> list[list[float]]:
+    """Per query: nDCG@k, P@k, R@k, AP and RR (R@k and AP are NaN without a relevant one)."""
     values: list[list[float]] = []
     for query in queries:
         result = evaluate(query.grades, convention, judged_grades=query.judged_grades)
@@ -136,26 +131,105 @@ def queries_table(
             cutoff_k=convention.cutoff_k,
             unretrieved_relevant=sum(1 for g in missed if g >= threshold),
         )
-        numbers = [
-            result.ndcg,
-            binary.precision_at_k,
-            binary.recall_at_k,
-            binary.average_precision,
-            binary.reciprocal_rank,
-        ]
-        values.append(numbers)
-        rows.append(
-            {"query": query.name, "shown": str(len(query.grades)), **_cells(numbers, label, at)}
+        values.append(
+            [
+                result.ndcg,
+                binary.precision_at_k,
+                binary.recall_at_k,
+                binary.average_precision,
+                binary.reciprocal_rank,
+            ]
         )
-    means = mean_ndcg(queries, convention).mean
-    other_means = [_nanmean([v[i] for v in values]) for i in range(1, 5)]
-    rows.append({"query": "mean", "shown": "", **_cells([means, *other_means], label, at)})
+    return values
+
+
+def queries_table(
+    queries: Sequence[Query], convention: Convention, *, threshold: float = 1.0
+) -> pd.DataFrame:
+    """Per query: length, nDCG@k and the binary metrics (their means: :func:`query_means`).
+
+    >>> table = queries_table([Query((3, 2, 3, 0, 1, 2), name="a")], Convention(cutoff_k=5))
+    >>> table.columns.tolist()
+    ['query', 'shown', 'nDCG@5', 'P@5', 'R@5', 'AP', 'RR']
+    """
+    label = convention.label
+    at = "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
+    rows = [
+        {"query": query.name, "shown": str(len(query.grades)), **_cells(numbers, label, at)}
+        for query, numbers in zip(
+            queries, _query_scores(queries, convention, threshold), strict=True
+        )
+    ]
     return pd.DataFrame(rows)
 
 
-def _nanmean(values: list[float]) -> float:
-    kept = [v for v in values if not math.isnan(v)]
-    return math.fsum(kept) / len(kept) if kept else math.nan
+def query_means(
+    queries: Sequence[Query], convention: Convention, *, threshold: float = 1.0
+) -> pd.DataFrame:
+    """Each mean over the queries under its own name (mean nDCG@k, mean P@k, mean R@k, MAP,
+    MRR), how many queries it counts, and what it does with a query that has no relevant
+    document. Those words come from the definitions themselves: a measure undefined without
+    a relevant document (R@k, AP: NaN) leaves the query out; one defined there counts it
+    (P@k and RR as 0); nDCG follows the convention's empty-ideal rule.
+
+    >>> means = query_means([Query((3, 0), name="a"), Query((0, 0), name="b")], Convention())
+    >>> means[["mean", "value", "queries counted"]].values.tolist()
+    [['mean nDCG', '0.5', '2'], ['mean P', '0.25', '2'], ['mean R', '1', '1'], ['MAP', '1', '1'], ['MRR', '0.5', '2']]
+    """
+    at = "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
+    values = _query_scores(queries, convention, threshold)
+    ndcg_mean = mean_ndcg(queries, convention)
+    nothing = _query_scores([Query((0.0,), (0.0,))], convention, threshold)[0]
+    rows = [
+        {
+            "mean": f"mean {convention.label}",
+            "value": format_real(ndcg_mean.mean),
+            "queries counted": str(ndcg_mean.counted),
+            "a query with no relevant document": _ndcg_treatment(convention, nothing[0]),
+        }
+    ]
+    names = [f"mean P{at}", f"mean R{at}", "MAP", "MRR"]
+    for column, name in enumerate(names, start=1):
+        kept = [v[column] for v in values if not math.isnan(v[column])]
+        rows.append(
+            {
+                "mean": name,
+                "value": format_real(math.fsum(kept) / len(kept) if kept else math.nan),
+                "queries counted": str(len(kept)),
+                "a query with no relevant document": _treatment(nothing[column]),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _treatment(value: float) -> str:
+    if math.isnan(value):
+        return "is left out: the measure is undefined (0 / 0) without a relevant document"
+    return f"counts, as {format_real(value)}"
+
+
+def _ndcg_treatment(convention: Convention, value: float) -> str:
+    if convention.zero_ideal is ZeroIdeal.EXCLUDE:
+        return "is left out: its ideal DCG is 0 (the empty-ideal rule: leave out of the mean)"
+    if math.isnan(value):
+        return "makes the mean undefined: its nDCG is 0 / 0 (the empty-ideal rule: NaN)"
+    return f"counts, as {format_real(value)} (the empty-ideal rule: its ideal DCG is 0)"
+
+
+def query_notes(queries: Sequence[Query], convention: Convention) -> tuple[str, ...]:
+    """For each query whose nDCG a reader would not expect (below 0, or set by the empty-ideal
+    rule), why: :func:`~ndcg_core.notes.evaluation_notes`, prefixed with the query's name.
+
+    >>> query_notes([Query((3, 1), name="a"), Query((-1, 0, 1), name="b")], Convention())[0][:30]
+    '“b”: nDCG is below 0 because n'
+    """
+    return tuple(
+        f"{quoted(query.name)}: {note}"
+        for query in queries
+        for note in evaluation_notes(
+            evaluate(query.grades, convention, judged_grades=query.judged_grades)
+        )
+    )
 
 
 def _cells(numbers: list[float], label: str, at: str) -> dict[str, str]:
@@ -223,7 +297,6 @@ def metrics_disagree(threshold: float = 1.0) -> pd.DataFrame:
     >>> metrics_disagree()[["query", "nDCG@3", "P@3"]].values.tolist()[:2]
     [['one excellent result first', '0.726', '0.333'], ['three fair results', '0.516', '1']]
     """
-    table = queries_table(
+    return queries_table(
         DISAGREEING_QUERIES, Convention(cutoff_k=3, ideal=IdealSource.JUDGED), threshold=threshold
     )
-    return table.iloc[:-1]

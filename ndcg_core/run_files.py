@@ -20,6 +20,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pa_csv
 
+from ndcg_core._text import quoted
 from ndcg_core.errors import NdcgError
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def _read_table(text: str, what: str, trec_columns: list[str], wanted: list[str]
         missing = [c for c in wanted if c not in frame.columns]
         if missing:
             msg = (
-                f"The {what} CSV has no column {missing[0]!r}; its header must name "
+                f"The {what} CSV has no column {quoted(missing[0])}; its header must name "
                 f"{', '.join(wanted)}."
             )
             raise NdcgError(msg)
@@ -136,7 +137,7 @@ def _read_table(text: str, what: str, trec_columns: list[str], wanted: list[str]
         row = int(np.flatnonzero(bad_numbers.to_numpy())[0])
         msg = (
             f"Line {line_of(row)} of the {what} file: the {number_column} "
-            f"{frame[number_column].iloc[row]!r} is not a finite number."
+            f"{quoted(frame[number_column].iloc[row])} is not a finite number."
         )
         raise NdcgError(msg, item=line_of(row))
     frame[number_column] = values.astype(np.float64)
@@ -145,7 +146,7 @@ def _read_table(text: str, what: str, trec_columns: list[str], wanted: list[str]
         row = int(np.flatnonzero(duplicated.to_numpy())[0])
         msg = (
             f"Line {line_of(row)} of the {what} file repeats document "
-            f"{frame['docid'].iloc[row]!r} for query {frame['qid'].iloc[row]!r}."
+            f"{quoted(frame['docid'].iloc[row])} for query {quoted(frame['qid'].iloc[row])}."
         )
         raise NdcgError(msg, item=line_of(row))
     return frame.reset_index(drop=True)

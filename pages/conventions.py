@@ -7,7 +7,7 @@ import streamlit as st
 from components.cache import altair_chart, shared
 from components.chrome import page_header, plain
 from components.navigation import run_through_app
-from components.state import current_convention, current_list, current_unretrieved
+from components.state import PERSIST, current_convention, current_list, current_unretrieved
 from ndcg_core import NdcgError, parse_grades
 from ndcg_core.charts import variants_chart
 from ndcg_core.lessons import (
@@ -37,7 +37,7 @@ def parsed_text_input(
     the last good numbers stay in use (None if there are none, or no longer ``length`` of
     them), so what the page showed stays on screen."""
     st.session_state.setdefault(key, default)
-    text = where.text_input(label, key=key, help=help)
+    text = where.text_input(label, key=key, help=help, persist_state=PERSIST)
     last_good_key = f"{key}_last_good"
     try:
         values = parse_grades(text).grades if text.strip() else ()
@@ -74,7 +74,13 @@ unretrieved = parsed_text_input(
     help="They only count when the ideal comes from all judged documents.",
 )
 reader_base = right.number_input(
-    "Your base b for Järvelin-Kekäläinen", min_value=1.5, max_value=100.0, value=3.0, step=0.5
+    "Your base b for Järvelin-Kekäläinen",
+    min_value=1.5,
+    max_value=100.0,
+    value=3.0,
+    step=0.5,
+    key="conv_page_reader_base",
+    persist_state=PERSIST,
 )
 variants = shared(
     convention_variants,

@@ -5,6 +5,7 @@ import streamlit as st
 from components.cache import altair_chart, shared
 from components.chrome import linked_toggle, page_header
 from components.navigation import run_through_app
+from components.state import PERSIST
 from ndcg_core import Evaluation, TiePolicy, format_real
 from ndcg_core.charts import curves_chart
 from ndcg_core.lessons import (
@@ -15,6 +16,7 @@ from ndcg_core.lessons import (
     seed004_by_tie_policy,
     seed004_pair,
 )
+from ndcg_core.notes import evaluation_notes
 from ndcg_core.tables import format_frame
 
 run_through_app()
@@ -31,6 +33,8 @@ def side_by_side(pair: Pair) -> tuple[Evaluation, Evaluation]:
             left, right = st.columns(2)
             left.metric(f"DCG{_at(result)}", format_real(result.dcg))
             right.metric(f"nDCG{_at(result)}", ndcg_text)
+            for note in evaluation_notes(result):
+                st.caption(note)
     return results
 
 
@@ -57,6 +61,7 @@ with st.container(border=True):
         }.__getitem__,
         default="seed004",
         key="drawback_bad_pair",
+        persist_state=PERSIST,
         required=True,
     )
     fixed = linked_toggle(
@@ -94,6 +99,7 @@ with st.container(border=True):
         }.__getitem__,
         default="seed000",
         key="drawback_missing_pair",
+        persist_state=PERSIST,
         required=True,
     )
     pad = linked_toggle(
@@ -158,6 +164,7 @@ with st.container(border=True):
         [p.value for p in TiePolicy],
         default=TiePolicy.AVERAGE.value,
         key="drawback_seed004_ties",
+        persist_state=PERSIST,
         required=True,
     )
     text_result, library_result = shared(seed004_pair, TiePolicy(policy or "average"))

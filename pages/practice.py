@@ -10,7 +10,7 @@ from components.chrome import page_header, plain
 from components.navigation import run_through_app
 from components.results import table_columns
 from components.sortable_list import sortable_list
-from components.state import choose_practice_set, current_practice_set
+from components.state import PERSIST, choose_practice_set, current_practice_set
 from ndcg_core import format_grades, format_real
 from ndcg_core.practice import (
     Exercise,
@@ -71,6 +71,7 @@ with st.container(horizontal=True, vertical_alignment="bottom"):
         default=level.value,  # the picker shows the set's level; it does not hold it
         required=True,
         key="practice_level_choice",
+        persist_state=PERSIST,
         on_change=_set_level,
         help="Easy: short lists, grades 0-2. Medium: a cutoff k. Hard: longer lists, "
         "exponential gain, and more conventions to compare.",
@@ -129,6 +130,7 @@ def predict(exercise: Exercise) -> None:
             step=0.01,
             format="%.4f",
             key=f"ex_{exercise.key}_guess",
+            persist_state=PERSIST,
             width=220,
         )
         st.button(
@@ -165,6 +167,7 @@ def compare(exercise: Exercise) -> None:
         index=None,
         horizontal=True,
         key=f"ex_{exercise.key}_winner",
+        persist_state=PERSIST,
     )
     st.radio(
         "Which one change makes the other ranking win?",
@@ -172,6 +175,7 @@ def compare(exercise: Exercise) -> None:
         index=None,
         format_func=exercise.options.__getitem__,
         key=f"ex_{exercise.key}_flip",
+        persist_state=PERSIST,
     )
     st.button("Check", key=f"ex_{exercise.key}_check", on_click=_check_compare, args=(exercise,))
 
@@ -185,6 +189,7 @@ def spot(exercise: Exercise) -> None:
             f"{_list_text(exercise.pairs[i][0])}  and  {_list_text(exercise.pairs[i][1])}"
         ),
         key=f"ex_{exercise.key}_pair",
+        persist_state=PERSIST,
     )
     st.button("Check", key=f"ex_{exercise.key}_check", on_click=_check_spot, args=(exercise,))
 

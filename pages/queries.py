@@ -5,7 +5,12 @@ import streamlit as st
 from components.cache import shared
 from components.chrome import page_header, plain
 from components.navigation import run_through_app
-from components.state import MAX_URL_LIST_CHARS, current_convention, from_link, to_link
+from components.state import (
+    PERSIST,
+    current_convention,
+    from_link,
+    to_link,
+)
 from ndcg_core import NdcgError
 from ndcg_core.queries import (
     Query,
@@ -13,6 +18,8 @@ from ndcg_core.queries import (
     metrics_disagree,
     parse_queries,
     queries_table,
+    query_means,
+    query_notes,
     zero_ideal_means,
 )
 
@@ -25,12 +32,12 @@ def parsed_queries_input(
     """A text area of queries (see ``parse_queries``); an error shows under it, and the last
     good queries stay in use, as the Playground keeps its last good list.
 
-    Text other than the default goes into the page's link as ``param`` when it is short.
+    Text other than the default goes into the page's link as ``param`` when the link has room.
     """
-    from_link(key, param, lambda raw: raw[:MAX_URL_LIST_CHARS])
+    from_link(key, param, str)
     st.session_state.setdefault(key, default)
-    text = st.text_area(label, key=key, height=140)
-    if text != default and len(text) <= MAX_URL_LIST_CHARS:
+    text = st.text_area(label, key=key, height=140, persist_state=PERSIST)
+    if text != default:  # (sync_url leaves it out of a link it would make too long)
         to_link(param, text)
     try:
         queries = parse_queries(text)
@@ -77,6 +84,7 @@ with right:
         value=1.0,
         step=1.0,
         key="queries_threshold",
+        persist_state=PERSIST,
         help="The binary metrics (precision, recall, AP, RR) count a document as relevant when "
         "its grade is at least this.",
     )
@@ -88,10 +96,19 @@ with right:
         )
 
 if queries:
-    st.subheader("Each query and the mean", anchor=False)
+    st.subheader("Each query", anchor=False)
     table = shared(queries_table, queries, convention, threshold=threshold)
     table["query"] = [plain(name) for name in table["query"]]  # st.table renders Markdown
     st.table(table, hide_index=True)
+    for note in shared(query_notes, queries, convention):  # an nDCG below 0 or set by a rule
+        st.caption(plain(note))
+
+    st.subheader("The means over the queries", anchor=False)
+    st.caption(
+        "AP and RR averaged over queries are MAP and MRR. The means do not all count the same "
+        "queries: the last column says what each does with a query that has no relevant document."
+    )
+    st.table(shared(query_means, queries, convention, threshold=threshold), hide_index=True)
 
     st.subheader("Queries with fewer than k results", anchor=False)
     st.markdown(

@@ -10,7 +10,7 @@ import streamlit as st
 from components.cache import altair_chart, shared
 from components.chrome import page_header, plain
 from components.navigation import run_through_app
-from components.state import current_convention, open_in_playground
+from components.state import PERSIST, current_convention, open_in_playground
 from ndcg_core import NdcgError, TiePolicy, format_real
 from ndcg_core.charts import difference_chart, histogram_chart
 from ndcg_core.run_files import read_qrels, read_run
@@ -88,11 +88,15 @@ ties = options_left.selectbox(
     [p.value for p in TiePolicy],
     index=[p.value for p in TiePolicy].index("trec_eval"),
     key="runs_ties",
+    persist_state=PERSIST,
     help="Evaluation files expect trec_eval's rule (score, then document id, descending); "
     "the sidebar's other choices apply as they are.",
 )
 missing_zero = options_right.toggle(
-    "Judged queries missing from a run score 0", value=True, key="runs_missing_zero"
+    "Judged queries missing from a run score 0",
+    value=True,
+    key="runs_missing_zero",
+    persist_state=PERSIST,
 )
 convention = sidebar_convention.with_changes(ties=TiePolicy(ties))
 st.caption(f"Scoring {plain(str(convention))}; qrels: {plain(qrels_name)}.")
@@ -133,10 +137,13 @@ if qrels is not None and run_a is not None:
     )
     pick, go = st.columns([3, 1], vertical_alignment="bottom")
     qid = pick.selectbox(
-        "Look at one query in the Playground", scores_a.per_query["qid"], key="runs_pick"
+        "Look at one query in the Playground",
+        scores_a.per_query["qid"],
+        key="runs_pick",
+        persist_state=PERSIST,
     )
     if go.button("Open in Playground", key="runs_open", width="stretch"):
-        open_in_playground(*query_ranking(run_a, qrels, str(qid), TiePolicy(ties)))
+        open_in_playground(query_ranking(run_a, qrels, str(qid), TiePolicy(ties)), convention)
 
     if run_b is not None:
         st.subheader("Run A against run B", anchor=False)

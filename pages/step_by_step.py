@@ -6,7 +6,7 @@ from components.chrome import linked_toggle, page_header, plain
 from components.grade_editor import grade_editor
 from components.navigation import run_through_app
 from components.results import evaluate_current, table_columns
-from components.state import current_convention, current_list
+from components.state import PERSIST, current_convention, current_list
 from ndcg_core import format_grades
 from ndcg_core.lessons import log_base_comparison
 from ndcg_core.tables import column_names
@@ -32,6 +32,7 @@ def worked_step(step: WorkedStep, *, explanation: str, list_key: str) -> bool:
         step=0.1,
         format="%.3f",
         key=f"step_guess_{step.name}",
+        persist_state=PERSIST,
         placeholder="type a number, then reveal",
     )
     button_box.button(

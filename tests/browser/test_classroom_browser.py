@@ -149,7 +149,7 @@ def test_downloads_are_valid_and_a_saved_view_reopens(
 ) -> None:
     page = clipboard_context.new_page()
     open_playground(page, app_server, "?gain=exponential")
-    type_grades(page, "=cmd|x=2, b=0, c=3")
+    type_grades(page, "+cmd|x=2, b=0, c=3")
     grades = [2, 0, 3]
     result = evaluate(grades, Convention(gain="exponential"))
     expect(metric(page, "nDCG")).to_have_text(format_real(result.ndcg))
@@ -157,7 +157,7 @@ def test_downloads_are_valid_and_a_saved_view_reopens(
 
     rows = list(csv.reader(io.StringIO(download(page, "Table (CSV)", tmp_path).read_text())))
     assert rows[0][:4] == ["i", "document", "grade", "gain 2^rel-1"]
-    assert [r[1] for r in rows[1:]] == ["'=cmd|x", "b", "c"]  # never a live formula
+    assert [r[1] for r in rows[1:]] == ["'+cmd|x", "b", "c"]  # never a live formula
     assert float(rows[-1][rows[0].index("nDCG@i")]) == pytest.approx(result.ndcg)
 
     with Image.open(download(page, "Charts (PNG)", tmp_path)) as image:

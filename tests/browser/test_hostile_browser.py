@@ -22,7 +22,7 @@ from playwright.sync_api import Locator, Page, expect
 from ndcg_core import Convention, evaluate, format_real, parse_grades
 from tests.browser.conftest import StreamlitServer
 from tests.browser.test_playground_browser import expect_chip_order, expect_table_column
-from tests.hostile.corpus import IMG, PNG, SCRIPT, TEXT, Case
+from tests.hostile.corpus import IMG, IMG_LABEL, PNG, SCRIPT, TEXT, Case
 
 pytestmark = pytest.mark.browser
 SEED_NDCG = "0.961"
@@ -103,7 +103,7 @@ def upload(file_input: Locator, name: str, data: bytes, mime: str = "text/plain"
 
 # --------------------------------------------------------------------------- the grade box
 
-SAMPLED = {"10 MB of grades", "\u202eevil=1", "1e309", "٣, ٢, ١", "1, NaN"}
+SAMPLED = {"10 MB of grades", "\u202eevil=1", "1e309", "3²", "1, NaN"}
 REFUSED_TEXT = [
     case
     for case in TEXT
@@ -130,7 +130,7 @@ def test_refused_grades_are_named_in_the_tab_and_the_figures_stay(
 
 
 ACCEPTED_LABELS = [
-    f"{SCRIPT}=3, {IMG}=1, <b>bold</b>=2",
+    f"{SCRIPT}=3, {IMG_LABEL}=1, <b>bold</b>=2",
     "שלום=3, مرحبا=1, **bold**=2",
 ]
 
@@ -158,14 +158,14 @@ def test_the_csv_download_quotes_labels_a_spreadsheet_would_run(
 ) -> None:
     page = watched
     open_playground(page, app_server)
-    type_grades(page, '@SUM(A1)=3, +cmd=1, -cmd=2, =HYPERLINK("http://x")=0')
+    type_grades(page, '@SUM(A1)=3, +cmd=1, -cmd=2, -HYPERLINK("x")=0')
     expect(metric(page, "CG")).to_have_text("6")
     page.get_by_test_id("stExpander").filter(has_text="Download, save, reproduce").click()
     with page.expect_download() as download:
         page.get_by_role("button", name="Table (CSV)").click()
     text = Path(download.value.path()).read_text(encoding="utf-8")
     labels = [row[1] for row in csv.reader(io.StringIO(text))][1:]
-    assert labels == ["'@SUM(A1)", "'+cmd", "'-cmd", '\'=HYPERLINK("http://x")']
+    assert labels == ["'@SUM(A1)", "'+cmd", "'-cmd", '\'-HYPERLINK("x")']
     no_failure_on_the_page(page)
 
 
@@ -178,15 +178,15 @@ def test_query_names_show_as_text_and_a_bad_line_is_named_under_the_box(
     box.fill(f"**bold**: 3, 1\n{IMG}: 1, 0\nשאילתה: 2")
     box.press("Control+Enter")
     names = page.get_by_test_id("stTable").first.locator("tbody tr td:first-child")
-    expect(names).to_have_text(["**bold**", IMG, "שאילתה", "mean"])
+    expect(names).to_have_text(["**bold**", IMG, "שאילתה"])
     assert page.locator("strong", has_text="bold").count() == 0
     box.fill("a: 1\nb: 3, x")
     box.press("Control+Enter")
     column = page.get_by_test_id("stColumn").filter(has=box).last
     expect(column.get_by_test_id("stAlertContentError")).to_contain_text(
-        "Line 2 (b): Item 2 ('x') is not a number."
+        "Line 2 (“b”): Item 2 (“x”) is not a number."
     )
-    expect(names).to_have_text(["**bold**", IMG, "שאילתה", "mean"])  # the last good ones
+    expect(names).to_have_text(["**bold**", IMG, "שאילתה"])  # the last good ones
     no_failure_on_the_page(page)
 
 

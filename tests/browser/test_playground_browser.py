@@ -97,7 +97,7 @@ def test_a_bad_list_shows_an_error_and_keeps_the_results(
     box.fill("3, 2, banana, 1")
     box.press("Control+Enter")
     expect(page.get_by_test_id("stAlertContentError")).to_contain_text(
-        "Item 3 ('banana') is not a number."
+        "Item 3 (“banana”) is not a number."
     )
     expect(metric(page, "nDCG")).to_have_text("0.961")
     expect(box).to_have_value("3, 2, banana, 1")

@@ -38,6 +38,24 @@ def test_upload_a_run_then_a_malformed_one(
     broken.write_text("q01 Q0 doc01-01 1 high run\n", encoding="utf-8")
     uploader(page, 1).set_input_files(str(broken))
     expect(page.get_by_test_id("stAlertContentError")).to_contain_text(
-        "broken_run.txt: Line 1 of the run file: the score 'high' is not a finite number."
+        "broken_run.txt: Line 1 of the run file: the score “high” is not a finite number."
     )
     expect(mean).to_have_text(format_real(expected))
+
+
+def test_open_in_playground_keeps_the_sidebar_and_the_run_pages_number(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    # The log base used to fall to its box's minimum, 1.01, on the switch.
+    assets = Path(__file__).resolve().parents[2] / "assets"
+    qrels = read_qrels((assets / "example.qrels").read_bytes())
+    run = read_run((assets / "example_run_bm25.txt").read_bytes())
+    scores = evaluate_run(run, qrels, Convention(cutoff_k=5, ties="trec_eval"))
+    first = scores.per_query.iloc[0]
+    page.goto(f"{app_server.url}/runs?k=5")
+    expect(page.get_by_test_id("stMetric").first).to_be_visible()
+    page.get_by_role("button", name="Open in Playground").click()
+    expect(page.get_by_role("heading", name="Playground", exact=True)).to_be_visible()
+    expect(page.get_by_test_id("stMetricValue").nth(3)).to_have_text(format_real(first["ndcg"]))
+    expect(page.get_by_role("spinbutton", name="Log base b")).to_have_value("2")
+    expect(page.get_by_role("spinbutton", name="Cutoff k")).to_have_value("5")

@@ -62,8 +62,8 @@ def test_label_reads_as_papers_write_it() -> None:
         ({"log_base": 1}, r"greater than 1; got 1"),
         ({"log_base": 0.5}, r"greater than 1"),
         ({"log_base": math.inf}, r"finite number"),
-        ({"gain": "cubic"}, r"Gain: 'cubic' is not one of linear, exponential"),
-        ({"ties": "random"}, r"Tied scores: 'random'"),
+        ({"gain": "cubic"}, r"Gain: “cubic” is not one of linear, exponential"),
+        ({"ties": "random"}, r"Tied scores: “random”"),
     ],
 )
 def test_bad_choices_raise_a_clear_error(changes, message) -> None:
@@ -74,7 +74,7 @@ def test_bad_choices_raise_a_clear_error(changes, message) -> None:
 @pytest.mark.parametrize(
     ("params", "message"),
     [
-        ({"k": "zero"}, r"cutoff k must be a whole number; got 'zero'"),
+        ({"k": "zero"}, r"cutoff k must be a whole number; got “zero”"),
         ({"k": "0"}, r"at least 1"),
         ({"k": "-1"}, r"whole number"),
         ({"base": "two"}, r"log base must be a number"),

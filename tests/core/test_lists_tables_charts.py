@@ -49,7 +49,7 @@ def test_reordered_follows_labels_and_refuses_strangers() -> None:
     assert reordered(SEED, ["D2", "D1", "D3", "D4", "D5", "D6"]).grades[:2] == (2.0, 3.0)
     with pytest.raises(NdcgError, match="exactly the documents"):
         reordered(SEED, ["D1", "D2"])
-    with pytest.raises(NdcgError, match="no document 'X'"):
+    with pytest.raises(NdcgError, match="no document “X”"):
         moved(SEED, "X", 1)
 
 

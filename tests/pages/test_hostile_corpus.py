@@ -237,7 +237,7 @@ def _accepted(at: AppTest, case: Case, value: Any) -> None:
         _shows_list(at, grade_list, Convention(ideal="judged"), judged)
     elif target == "queries":
         names = [escape_markdown(q.name) for q in parse_queries(value)]
-        assert at.table[0].value["query"].tolist() == [*names, "mean"]
+        assert at.table[0].value["query"].tolist() == names
     elif target == "view":
         view = view_from_json(value)
         judged = view.grade_list.grades + view.unretrieved
@@ -264,6 +264,20 @@ def _message_in_place(at: AppTest, case: Case) -> None:
 
 def _all_errors(at: AppTest) -> list[str]:
     return [_plain(e.value) for e in at.error]
+
+
+# Python's escapes (\u200b, \x00, \n) and repr's quotes ('x', not an apostrophe as in "k's").
+PYTHON_ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[ntr0'\"])")
+REPR_QUOTES = re.compile(r"(?<![\w’])'[^'\n]*'(?!\w)")
+
+
+def _messages_read_as_words(at: AppTest) -> None:
+    """No message shows Python's notation: every character named, user text in “ ”."""
+    messages = [_plain(m.value) for m in (*at.error, *at.warning)]
+    # (User text shows inside “ ”, as typed: its own quotes are not Python's.)
+    outside_quotes = [re.sub(r"“[^”]*”", "“”", m) for m in messages]
+    escaped = [m for m in outside_quotes if PYTHON_ESCAPE.search(m) or REPR_QUOTES.search(m)]
+    assert not escaped, escaped
 
 
 # --------------------------------------------------------------------------- the tests
@@ -322,6 +336,7 @@ def test_hostile_input_in_a_page(
             _accepted(at, case, value)
         else:
             _message_in_place(at, case)
+            _messages_read_as_words(at)
             assert _snapshot(at, case.target) == before  # the last valid state stays
     except BaseException:
         pages.pop(case.target, None)  # the next case starts from a fresh page
@@ -338,6 +353,7 @@ def test_hostile_link(case: Case, logged: list[logging.LogRecord]) -> None:
         assert not top, top
     else:
         assert any(case.error in w for w in top), (case.error, top)
+        _messages_read_as_words(at)
         assert all(w.startswith("This link could not be followed in full.") for w in top)
     text, params = case.view
     convention = Convention.from_params(params)

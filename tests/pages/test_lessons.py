@@ -162,8 +162,8 @@ def test_seed004_tie_policy_toggle_switches_the_library_number() -> None:
 
 
 def test_conventions_page_shows_document_labels_as_text_not_markdown() -> None:
-    at = open_app({"g": "**a**=3, [b](http://x)=1"}, page=CONVENTIONS)
+    at = open_app({"g": "**a**=3, [b](x.org)=1"}, page=CONVENTIONS)
     ranked = at.table[1].value["ranked documents"].tolist()
     assert ranked
-    shown = {escape_markdown("**a**"), escape_markdown("[b](http://x)")}
+    shown = {escape_markdown("**a**"), escape_markdown("[b](x.org)")}
     assert all(set(row.split(", ")) == shown for row in ranked), ranked

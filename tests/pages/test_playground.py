@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ndcg_core import Convention, evaluate, format_real
+from ndcg_core import Convention, evaluate, format_real, parse_grades
 from tests.pages.conftest import open_app
 
 
@@ -44,7 +44,7 @@ def test_a_bad_list_shows_an_error_and_keeps_the_last_results() -> None:
     before = metrics(at)
     at.text_area(key="lab_text").input("3, two, 1").run()
     assert not at.exception
-    assert [e.value for e in at.error] == ["Item 2 \\('two'\\) is not a number\\."]
+    assert [e.value for e in at.error] == ["Item 2 \\(“two”\\) is not a number\\."]
     assert metrics(at) == before
     assert at.text_area(key="lab_text").value == "3, two, 1"  # what was typed stays
 
@@ -153,10 +153,10 @@ def test_loading_a_seed_example() -> None:
 
 def test_labels_are_shown_as_text_not_markdown() -> None:
     at = open_app()
-    at.text_area(key="lab_text").input("**bold**=3, <img src=x onerror=alert(1)>=1").run()
+    at.text_area(key="lab_text").input("**bold**=3, <img src onerror>=1").run()
     assert not at.exception
     shown = at.table[0].value["document"].tolist()
-    assert shown == [r"\*\*bold\*\*", r"\<img src=x onerror=alert\(1\)\>"]
+    assert shown == [r"\*\*bold\*\*", r"\<img src onerror\>"]
 
 
 def test_huge_grades_show_scientific_notation_not_inf() -> None:
@@ -203,7 +203,7 @@ def test_a_bad_table_edit_shows_an_error_under_the_table_and_keeps_results() -> 
     }
     at.run()
     assert not at.exception
-    assert any("same label 'D1'" in e.value for e in at.error)
+    assert any("same label “D1”" in e.value for e in at.error)
     assert metrics(at)["nDCG"] == "0.961"
 
 
@@ -237,7 +237,7 @@ def test_settings_the_sidebar_cannot_show_are_refused_not_silently_changed(query
 def test_a_repeated_link_parameter_is_named_and_the_last_one_used() -> None:
     at = open_app({"g": ["3, 2", "1, 0, 2"], "k": ["1", "2"]})
     warnings = [w.value.replace("\\", "") for w in at.warning]
-    assert any("It gives 'g', 'k' more than once; the last one is used" in w for w in warnings)
+    assert any("It gives “g”, “k” more than once; the last one is used" in w for w in warnings)
     assert metrics(at) == expected_metrics([1, 0, 2], Convention(cutoff_k=2), at="@2")
     assert at.query_params["g"] == "1, 0, 2"  # the link now holds each parameter once
 
@@ -258,3 +258,16 @@ def test_pasting_too_many_rows_into_the_table_is_refused_at_once() -> None:
     at.run()  # the refused rows are gone, and so is nothing else
     assert metrics(at)["nDCG"] == "0.961"
     assert len(at.session_state["lab_list"].grades) == 6
+
+
+@pytest.mark.parametrize("text", ["-1, 0, 1", "-5, -3", "0, 0, 0"])
+def test_an_unexpected_ndcg_is_explained_beside_it(text: str) -> None:
+    from ndcg_core.notes import evaluation_notes
+
+    at = open_app()
+    at.text_area(key="lab_text").input(text).run()
+    evaluation = evaluate(parse_grades(text).grades)
+    assert metrics(at)["nDCG"] == format_real(evaluation.ndcg)
+    (note,) = evaluation_notes(evaluation)
+    captions = [c.value for c in at.caption]
+    assert note in captions, captions

@@ -73,6 +73,46 @@ def test_open_a_query_in_the_playground() -> None:
     assert len(labels) == 15
 
 
+def test_the_playground_shows_the_number_the_run_page_showed_for_the_query() -> None:
+    # A page switch used to drop every sidebar value the widgets alone held: the log base
+    # fell to the box's minimum (1.01), k to none, and the run page's tie policy was lost.
+    at = open_app(page=PAGE)
+    at.number_input(key="conv_log_base").set_value(3.0).run()
+    at.number_input(key="conv_cutoff_k").set_value(5).run()
+    at.radio(key="conv_ideal").set_value("judged").run()
+    at.selectbox(key="runs_ties").set_value("pessimistic").run()
+    at.selectbox(key="runs_pick").set_value("q04").run()
+    table = at.dataframe[0].value
+    shown_ndcg = float(table.loc[table["qid"] == "q04", "ndcg"].iloc[0])  # 4 decimals
+    at.button(key="runs_open").click().run()
+    assert not at.exception
+    assert at.number_input(key="conv_log_base").value == 3.0
+    assert at.number_input(key="conv_cutoff_k").value == 5
+    assert at.radio(key="conv_ideal").value == "judged"
+    assert at.selectbox(key="conv_ties").value == "pessimistic"
+    playground_ndcg = float(metric_values(at)["nDCG@5"])  # 3 decimals
+    assert abs(playground_ndcg - shown_ndcg) <= 0.0005 + 0.00005
+
+
+def test_every_sidebar_choice_survives_a_switch_to_the_playground() -> None:
+    at = open_app(page=PAGE)
+    choices = {
+        "conv_gain": "exponential",
+        "conv_discount": "log",
+        "conv_ideal": "judged",
+    }
+    for key, value in choices.items():
+        at.radio(key=key).set_value(value).run()
+    at.selectbox(key="conv_zero_ideal").set_value("one").run()
+    at.selectbox(key="conv_negative_grades").set_value("as_zero").run()
+    at.number_input(key="conv_log_base").set_value(10.0).run()
+    before = {key: at.session_state[key] for key in at.session_state if key.startswith("conv_")}
+    at.button(key="runs_open").click().run()
+    after = {key: at.session_state[key] for key in before}
+    after.pop("conv_ties"), before.pop("conv_ties")  # the run page's own tie policy carries
+    assert after == before
+
+
 def test_two_runs_are_compared_with_counts_and_a_p_value() -> None:
     from ndcg_core.significance import compare_runs
 
