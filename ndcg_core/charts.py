@@ -1,7 +1,9 @@
 """Altair charts of an :class:`~ndcg_core.metrics.Evaluation`, built from its table.
 
-All three panels live in one chart so that hovering a position highlights it in each
-(a shared point selection on ``position``). Colours come from the Okabe-Ito palette,
+All three panels live in one chart so that hovering a position highlights it in each:
+one point selection on ``position`` (:data:`HOVER`), bound to the marks of every panel
+that stand for one position (the running-DCG points, the bars, the nDCG@k points), never
+to a line, which the ``nearest`` hover cannot pick from. Colours come from the Okabe-Ito palette,
 which stays distinguishable with the common colour-vision deficiencies; the two series
 also differ by line dash and point shape, so colour never carries the meaning alone.
 """
@@ -25,6 +27,7 @@ SERIES_IDEAL = "ideal ranking"
 _COLOURS = ("#0072B2", "#E69F00")  # Okabe-Ito blue and orange
 _CURVE_COLOUR = "#009E73"  # Okabe-Ito bluish green
 _CUTOFF_COLOUR = "#8C8C8C"  # over 3:1 against both the light and the dark background
+HOVER = "position_hover"
 
 
 def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
@@ -94,7 +97,7 @@ def evaluation_chart(
     half = (width - 50) // 2
     frame, unit = chart_frame(evaluation)
     hover = alt.selection_point(
-        name="position_hover",
+        name=HOVER,
         fields=["position"],
         on="pointerover",
         clear="pointerout",
@@ -154,7 +157,7 @@ def evaluation_chart(
         tooltip=tooltip,
     )
     dense = is_dense(n)
-    running_layers = running_lines if dense else running_lines + running_points
+    running_layers = running_lines if dense else running_lines + running_points.add_params(hover)
     if visible_k is not None:
         cutoff = pd.DataFrame({"position": [visible_k + 0.5], "text": [f"cutoff k = {visible_k}"]})
         rule = (
@@ -163,8 +166,6 @@ def evaluation_chart(
             .encode(x=alt.X("position:Q", title=running_title))
         )
         running_layers = running_layers + rule
-    if not dense:
-        running_layers = running_layers.add_params(hover)
     running = running_layers.properties(
         title="Running DCG against the ideal", width=width, height=height
     )
@@ -191,7 +192,7 @@ def evaluation_chart(
     curve_points = curve_base.mark_point(filled=True, size=60, color=_CURVE_COLOUR).encode(
         x="position:Q", y="ndcg_at_i:Q", opacity=highlight, tooltip=ndcg_tooltip
     )
-    curve = (curve_line if dense else (curve_line + curve_points).add_params(hover)).properties(
+    curve = (curve_line if dense else curve_line + curve_points.add_params(hover)).properties(
         title="nDCG@k for every cutoff k", width=half, height=height * 4 // 5
     )
     with warnings.catch_warnings():
