@@ -18,8 +18,14 @@ PANELS = {
     "contributions": "g.mark-rect.role-mark >> nth=0",
     "nDCG@k": "g.mark-symbol.role-mark >> nth=1",
 }
-POSITION = re.compile(r"\bposition: (\d+)")
+# Each mark's aria-label names its position on the x axis ("position: 3" or "cutoff k: 3").
+POSITION = re.compile(r"(?:^|; )(?:position|cutoff k): (\d+)")
 SEED_QUERY = "?g=3,2,3,0,1,2"
+LISTS = {
+    "default": "",
+    "all zero": "?g=0,0,0",
+    "300 items": "?g=" + ",".join(str((i * 7) % 4) for i in range(300)),
+}
 
 
 def chart(page: Page) -> Locator:
@@ -73,10 +79,36 @@ def test_hovering_any_panel_highlights_that_position_in_every_panel(
             const group = document.querySelectorAll(sel)[Number(nth)];
             return [...group.querySelectorAll('path')].every(p =>
                 (p.getAttribute('opacity') === '1' || p.getAttribute('opacity') === null)
-                === /(^|; )position: 3(;|$)/.test(p.getAttribute('aria-label')));
+                === /(^|; )(position|cutoff k): 3(;|$)/.test(p.getAttribute('aria-label')));
         })""",
         arg=list(PANELS.values()),
         timeout=10_000,
     )
     for name, group in marks.items():
         assert highlighted_positions(group) == {3}, name
+
+
+def _vega_warnings(messages: list[str]) -> list[str]:
+    return [m for m in messages if "WARN" in m or "Vega" in m or "vega" in m]
+
+
+@pytest.mark.parametrize("query", LISTS.values(), ids=LISTS.keys())
+def test_charts_draw_without_vega_warnings_inside_their_column(
+    page: Page, app_server: StreamlitServer, query: str
+) -> None:
+    messages: list[str] = []
+    page.on("console", lambda message: messages.append(f"{message.type}: {message.text}"))
+    drawn = open_chart(page, app_server, query)
+    expect(drawn.get_by_text("nDCG@k for every cutoff k")).to_be_attached()
+    widths = drawn.evaluate(
+        "c => [c.querySelector('svg.marks').getBoundingClientRect().width,"
+        " c.closest('[data-testid=stColumn]').getBoundingClientRect().width]"
+    )
+    chart_width, column_width = widths
+    assert chart_width <= column_width, f"chart {chart_width} px in a {column_width} px column"
+    labels: list[str] = drawn.locator("g.role-axis-label text").evaluate_all(
+        "texts => texts.map(t => t.textContent)"
+    )
+    assert labels
+    assert not any(re.fullmatch(r"-?\d+\.\d{4,}", label) for label in labels), labels
+    assert _vega_warnings(messages) == []

@@ -1,14 +1,28 @@
-"""The Playground's linked charts: one hover for every panel."""
+"""The Playground's linked charts: one hover for every panel, clean legends, one number format."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+import vl_convert
+
 from ndcg_core import Convention, evaluate
 from ndcg_core.charts import HOVER, chart_spec
+from ndcg_core.formatting import vega_format_expr
 
 SEED = [3.0, 2.0, 3.0, 0.0, 1.0, 2.0]
+# The Playground's results column at 1366 px, measured in Chromium (tests/browser checks it).
+RESULTS_COLUMN_PX = 475
+LISTS = {
+    "seed": SEED,
+    "all zero": [0.0, 0.0, 0.0],
+    "negative": [-1.0, 0.0, 1.0],
+    "huge": [1e300, 0.0, 5.0],
+    "300 items": [float((i * 7) % 4) for i in range(300)],
+}
 
 
 def _units(spec: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -58,3 +72,47 @@ def test_no_line_carries_the_nearest_hover() -> None:
     # Vega-Lite cannot find the nearest point of a line: it warns and the hover is dead.
     spec = chart_spec(evaluate(SEED))
     assert all(_mark(unit) not in {"line", "area", "rule"} for unit in _bound_views(spec))
+
+
+@pytest.mark.parametrize("grades", [SEED, [0.0, 0.0, 0.0]], ids=["seed", "all zero"])
+def test_one_legend_for_colour_dash_and_shape(grades: list[float]) -> None:
+    # A legend hidden on one channel and shown on another of the same field conflicts.
+    spec = chart_spec(evaluate(grades))
+    legends = [
+        channel.get("legend", "default")
+        for unit in _units(spec)
+        for name, channel in unit["encoding"].items()
+        if name in {"color", "shape", "strokeDash"} and channel.get("field") == "series"
+    ]
+    assert len(legends) >= 4
+    assert all(legend == legends[0] for legend in legends)
+    assert legends[0] is not None
+
+
+def test_value_axes_and_tooltips_follow_the_app_number_format() -> None:
+    spec = chart_spec(evaluate([0.0, 0.0, 0.0]))
+    y_axes = [
+        unit["encoding"]["y"].get("axis")
+        for unit in _units(spec)
+        if "axis" in unit["encoding"]["y"]
+    ]
+    assert len(y_axes) == 3
+    assert all(axis["labelExpr"] == vega_format_expr("datum.value") for axis in y_axes)
+    tooltips = [t for unit in _units(spec) for t in unit["encoding"].get("tooltip", [])]
+    assert tooltips
+    assert all("format" not in tooltip for tooltip in tooltips)
+    svg = vl_convert.vegalite_to_svg(spec)
+    assert "0.000000" not in svg
+    assert ">0<" in svg
+
+
+def _svg_width(spec: dict[str, Any]) -> float:
+    svg = vl_convert.vegalite_to_svg(spec)
+    match = re.search(r'<svg[^>]*\swidth="([\d.]+)"', svg)
+    assert match is not None
+    return float(match.group(1))
+
+
+@pytest.mark.parametrize("grades", LISTS.values(), ids=LISTS.keys())
+def test_the_charts_fit_the_results_column_whatever_the_numbers(grades: list[float]) -> None:
+    assert _svg_width(chart_spec(evaluate(grades))) <= RESULTS_COLUMN_PX
