@@ -8,9 +8,10 @@ import pickle
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
+import altair as alt
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
-from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
 
 MEMO_SIZE = 6  # per session: the view on screen and a few recent ones (toggling back is free)
 T = TypeVar("T")
@@ -42,11 +43,25 @@ def _shared_result(
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def _shared_chart(
-    key: str, _builder: Callable[..., Any], _args: tuple[Any, ...], _kwargs: dict[str, Any]
+    key: str, _builder: Callable[..., alt.Chart], _args: tuple[Any, ...], _kwargs: dict[str, Any]
 ) -> dict[str, Any]:
-    # Streamlit's own conversion (st.altair_chart calls it on every run): datasets as Arrow,
-    # no Altair default theme, Altair's global settings held under Streamlit's lock.
-    spec: dict[str, Any] = _convert_altair_to_vega_lite_spec(_builder(*_args, **_kwargs))
+    return vega_lite_spec(_builder(*_args, **_kwargs), data_name=f"data-{key[:16]}")
+
+
+def vega_lite_spec(chart: alt.Chart, *, data_name: str = "values") -> dict[str, Any]:
+    """A one-view Altair chart as a Vega-Lite dict for ``st.vega_lite_chart``, its data a
+    named Arrow table (Streamlit sends an Arrow table as it is; a DataFrame it converts on
+    every run, and Altair's own inlining stops at 5,000 rows)."""
+    frame = chart.data
+    if not isinstance(frame, pd.DataFrame):
+        msg = f"expected a chart of one DataFrame, not of {type(frame).__name__}"
+        raise TypeError(msg)
+    spec: dict[str, Any] = chart.properties(data=alt.Data(name=data_name)).to_dict()
+    if chart.config is alt.Undefined:
+        # What is left is Altair's default theme (a 300 px view); Streamlit's theme styles
+        # the chart instead, as st.altair_chart does.
+        spec.pop("config", None)
+    spec["datasets"] = {data_name: pa.Table.from_pandas(frame, preserve_index=False)}
     return spec
 
 

@@ -1,8 +1,32 @@
-"""The page guard every page calls first."""
+"""The pages app.py declares, and the guard every one of them calls first."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import streamlit as st
+
+
+@dataclass(frozen=True)
+class DeclaredPage:
+    """One entry of the app's navigation (app.py builds its st.Page from it)."""
+
+    path: str  # the page file, relative to app.py
+    title: str  # the menu entry, and the title the page shows
+    icon: str
+    default: bool = False
+
+
+# The one list of pages: app.py declares these, and the tests run and check each of them.
+PAGES = (
+    DeclaredPage("pages/playground.py", "Playground", ":material/swap_vert:", default=True),
+    DeclaredPage("pages/step_by_step.py", "Step by step", ":material/stairs:"),
+    DeclaredPage("pages/drawbacks.py", "Drawbacks", ":material/warning:"),
+    DeclaredPage("pages/conventions.py", "Conventions", ":material/tune:"),
+    DeclaredPage("pages/queries.py", "Several queries", ":material/stacks:"),
+    DeclaredPage("pages/runs.py", "Your run", ":material/upload_file:"),
+    DeclaredPage("pages/practice.py", "Practice", ":material/school:"),
+)
 
 
 def run_through_app() -> None:
@@ -11,7 +35,13 @@ def run_through_app() -> None:
     With a folder named ``pages/`` beside the entry script, Streamlit (1.67) starts a fresh
     server in its old pages-directory mode: the first deep link (say /drawbacks) runs the page
     file alone, without app.py, until some run has called st.navigation. Every page calls
-    this first; in that case it switches the server to st.navigation mode and reruns.
+    this first (tests/pages/test_declared_pages.py checks it); in that case it switches the
+    server to st.navigation mode and reruns.
+
+    The one private Streamlit name the app uses, for want of a public one: the mode is
+    decided by the folder's name alone (no setting turns it off; ``showSidebarNavigation``
+    only hides the menu), and only st.navigation, which app.py has not yet run, switches it.
+    Renaming ``pages/`` would avoid it, but the product's layout names that folder.
     """
     from streamlit.runtime.pages_manager import PagesManager
 

@@ -8,7 +8,6 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa
 import streamlit as st
-from streamlit.dataframe_util import convert_anything_to_arrow_bytes
 
 from components.cache import remember
 from components.chrome import plain
@@ -67,9 +66,9 @@ def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:
     # Building the Altair chart costs ~0.1 s; only a new layout (length, cutoff) needs it.
     layout_spec = _layout_spec(chart_layout(evaluation), evaluation)
     spec = chart_spec(evaluation, layout_spec=layout_spec)
-    # Streamlit turns each named dataset into Arrow bytes on every run unless it already is.
+    # An Arrow table goes to the browser as it is; a list of rows is converted on every run.
     spec["datasets"] = {
-        name: convert_anything_to_arrow_bytes(pd.DataFrame(rows)) if rows else rows
+        name: pa.Table.from_pandas(pd.DataFrame(rows), preserve_index=False) if rows else rows
         for name, rows in spec["datasets"].items()
     }
     return spec

@@ -19,10 +19,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from components.navigation import PAGES as DECLARED_PAGES
 from tests.pages.conftest import open_app
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = sorted(f"pages/{p.name}" for p in (ROOT / "pages").glob("*.py"))
+PAGES = [page.path for page in DECLARED_PAGES]
 MUTABLE = (list, dict, set, bytearray, pd.DataFrame, pd.Series, pd.Index, np.ndarray)
 # Where Streamlit makes the module a script runs in (the entry script, then each page).
 RUNNERS = ("streamlit.testing.v1.local_script_runner", "streamlit.navigation.page")

@@ -9,20 +9,13 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from components.navigation import PAGES as DECLARED_PAGES
 from ndcg_core import Convention, evaluate, format_real
 from ndcg_core.export import SavedView, view_to_json
 from ndcg_core.parsing import parse_grades
 from tests.pages.conftest import open_app
 
-PAGES = [
-    "pages/playground.py",
-    "pages/step_by_step.py",
-    "pages/drawbacks.py",
-    "pages/conventions.py",
-    "pages/queries.py",
-    "pages/runs.py",
-    "pages/practice.py",
-]
+PAGES = [page.path for page in DECLARED_PAGES]
 
 
 def _metrics(at: AppTest) -> dict[str, str]:

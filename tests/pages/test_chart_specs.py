@@ -1,0 +1,38 @@
+"""Lesson charts reach Streamlit as plain Vega-Lite dicts through its public st.vega_lite_chart."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+import pytest
+
+from components.cache import vega_lite_spec
+from ndcg_core.charts import histogram_chart, variants_chart
+from ndcg_core.lessons import convention_variants
+
+
+def test_chart_data_travels_as_one_named_arrow_table_past_altairs_row_limit() -> None:
+    # Altair inlines data as JSON rows and refuses more than 5,000 of them.
+    values = np.linspace(0, 1, 9_000)
+    spec = vega_lite_spec(histogram_chart(values, title="nDCG"), data_name="scores")
+    assert spec["data"] == {"name": "scores"}
+    table = spec["datasets"]["scores"]
+    assert isinstance(table, pa.Table)
+    assert table.column("score").to_pylist() == values.tolist()
+
+
+def test_altairs_default_theme_is_left_to_streamlits_theme() -> None:
+    spec = vega_lite_spec(variants_chart(convention_variants([3, 2, 0])))
+    assert "config" not in spec  # Altair's default theme would add a 300 px view here
+    assert spec["mark"] == {"type": "bar", "color": "#0072B2"}
+
+
+def test_a_charts_own_configuration_is_kept() -> None:
+    chart = variants_chart(convention_variants([3, 2, 0])).configure_axis(grid=False)
+    assert vega_lite_spec(chart)["config"]["axis"] == {"grid": False}
+
+
+def test_a_chart_without_a_data_frame_is_refused() -> None:
+    chart = variants_chart(convention_variants([3, 2, 0])).properties(data={"url": "x.csv"})
+    with pytest.raises(TypeError, match="one DataFrame"):
+        vega_lite_spec(chart)
