@@ -32,10 +32,10 @@ _CUTOFF_COLOUR = "#8C8C8C"  # over 3:1 against both the light and the dark backg
 HOVER = "position_hover"
 # Wide enough to read, narrow enough that the three panels, axes and legend fit the
 # Playground's results column at 1366 px (about 475 px) and in the presenter view.
-CHART_WIDTH = 350
+CHART_WIDTH = 340
 # A y axis as wide as its longest label can be ("-999999.999"), so the charts' width does
 # not depend on the numbers and fits the Playground's column whatever the list.
-_Y_AXIS_EXTENT = 62
+_Y_AXIS_EXTENT = 72
 
 
 def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
@@ -103,7 +103,7 @@ def evaluation_chart(
     (2, 2)
     """
     # The lower row has two y axes where the upper has one: the panels give up that width.
-    half = (width - _Y_AXIS_EXTENT - 40) // 2
+    half = (width - _Y_AXIS_EXTENT - 60) // 2
     frame, unit = chart_frame(evaluation)
     hover = alt.selection_point(
         name=HOVER,
