@@ -15,7 +15,7 @@ def _choice_help(name: str) -> str:
     return "\n".join(lines)
 
 
-def _choice_radio(name: str, *, horizontal: bool = False) -> str:
+def _choice_radio(name: str, *, disabled: bool) -> str:
     info = CONVENTION_FIELDS[name]
     labels = {c.value: c.label for c in info.choices}
     value: str = st.radio(
@@ -24,12 +24,12 @@ def _choice_radio(name: str, *, horizontal: bool = False) -> str:
         format_func=labels.__getitem__,
         key=CONVENTION_KEYS[name],
         help=_choice_help(name),
-        horizontal=horizontal,
+        disabled=disabled,
     )
     return value
 
 
-def _choice_select(name: str) -> str:
+def _choice_select(name: str, *, disabled: bool) -> str:
     info = CONVENTION_FIELDS[name]
     labels = {c.value: c.label for c in info.choices}
     value: str = st.selectbox(
@@ -38,6 +38,7 @@ def _choice_select(name: str) -> str:
         format_func=labels.__getitem__,
         key=CONVENTION_KEYS[name],
         help=_choice_help(name),
+        disabled=disabled,
     )
     return value
 
@@ -69,10 +70,22 @@ def matching_presets(convention: Convention) -> list[str]:
     ]
 
 
-def convention_picker() -> Convention:
-    """The sidebar's convention controls; returns the convention they describe."""
+def convention_picker(*, unused_because: str | None = None) -> Convention:
+    """The sidebar's convention controls; returns the convention they describe.
+
+    ``unused_because`` is None on a page that computes with this convention; otherwise it says
+    why the page does not (``"each exercise names its own convention"``). There the controls
+    are shown greyed out under that sentence, still holding their values for the other pages
+    (a widget left out of a run would lose its value)."""
+    disabled = unused_because is not None
     with st.sidebar:
         st.subheader("Convention", help="Every choice behind the number, and who makes it.")
+        if unused_because is not None:
+            st.info(
+                f"Not used on this page: {unused_because}. These choices apply on the pages "
+                "that compute with them.",
+                icon=":material/info:",
+            )
         st.selectbox(
             "Start from a library's preset",
             list(PRESETS),
@@ -81,11 +94,12 @@ def convention_picker() -> Convention:
             format_func=lambda key: PRESETS[key].name,
             key="conv_preset",
             on_change=_apply_preset,
+            disabled=disabled,
             help="\n".join(f"- **{p.name}**: {p.description}" for p in PRESETS.values()),
         )
-        gain = _choice_radio("gain")
+        gain = _choice_radio("gain", disabled=disabled)
         _used_by("gain", gain)
-        discount = _choice_radio("discount")
+        discount = _choice_radio("discount", disabled=disabled)
         log_base = st.number_input(
             CONVENTION_FIELDS["log_base"].label,
             min_value=LOG_BASE_RANGE[0],
@@ -93,6 +107,7 @@ def convention_picker() -> Convention:
             step=1.0,
             format="%.4g",
             key=CONVENTION_KEYS["log_base"],
+            disabled=disabled,
             help=CONVENTION_FIELDS["log_base"].help + " 2 is usual; e ≈ 2.718 gives ln.",
         )
         cutoff_k = st.number_input(
@@ -103,15 +118,16 @@ def convention_picker() -> Convention:
             value=None,
             placeholder="whole list",
             key=CONVENTION_KEYS["cutoff_k"],
+            disabled=disabled,
             help=CONVENTION_FIELDS["cutoff_k"].help,
         )
-        ideal = _choice_radio("ideal")
+        ideal = _choice_radio("ideal", disabled=disabled)
         _used_by("ideal", ideal)
         with st.expander("Advanced: ties, empty ideal, negative grades"):
-            ties = _choice_select("ties")
-            zero_ideal = _choice_select("zero_ideal")
+            ties = _choice_select("ties", disabled=disabled)
+            zero_ideal = _choice_select("zero_ideal", disabled=disabled)
             _used_by("zero_ideal", zero_ideal)
-            negative_grades = _choice_select("negative_grades")
+            negative_grades = _choice_select("negative_grades", disabled=disabled)
             _used_by("negative_grades", negative_grades)
         convention = Convention(
             gain=gain,  # type: ignore[arg-type]
