@@ -377,13 +377,16 @@ def curves_chart(
         .encode(
             x=alt.X(f"{x}:O", title=x, axis=alt.Axis(labelAngle=0)),
             y=alt.Y("value:Q", title=y_title, axis=_number_axis()),
+            # One legend for colour and dash (hiding either conflicts with the other).
             color=alt.Color(
                 "list:N",
                 title=None,
                 scale=alt.Scale(domain=names, range=[*_COLOURS, _CURVE_COLOUR][: len(names)]),
-                legend=alt.Legend(orient="top"),
+                legend=alt.Legend(orient="top", title=None),
             ),
-            strokeDash=alt.StrokeDash("list:N", legend=None),
+            strokeDash=alt.StrokeDash(
+                "list:N", title=None, legend=alt.Legend(orient="top", title=None)
+            ),
             tooltip=[alt.Tooltip(f"{x}:O"), "list:N", alt.Tooltip("value_text:N", title="value")],
         )
         .transform_calculate(value_text=vega_format_expr("datum.value"))

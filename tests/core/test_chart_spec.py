@@ -6,11 +6,12 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import pandas as pd
 import pytest
 import vl_convert
 
 from ndcg_core import Convention, evaluate
-from ndcg_core.charts import HOVER, chart_spec
+from ndcg_core.charts import HOVER, chart_spec, curves_chart
 from ndcg_core.formatting import vega_format_expr
 
 SEED = [3.0, 2.0, 3.0, 0.0, 1.0, 2.0]
@@ -116,3 +117,10 @@ def _svg_width(spec: dict[str, Any]) -> float:
 @pytest.mark.parametrize("grades", LISTS.values(), ids=LISTS.keys())
 def test_the_charts_fit_the_results_column_whatever_the_numbers(grades: list[float]) -> None:
     assert _svg_width(chart_spec(evaluate(grades))) <= RESULTS_COLUMN_PX
+
+
+def test_the_curves_chart_has_one_legend_for_colour_and_dash() -> None:
+    frame = pd.DataFrame({"k": [1, 2], "a": [1.0, 0.5], "b": [1.0, 1.0]})
+    encoding = curves_chart(frame, x="k", y_title="nDCG@k").to_dict()["encoding"]
+    assert encoding["color"]["legend"] == encoding["strokeDash"]["legend"]
+    assert encoding["color"]["legend"] is not None
