@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from components.navigation import CONVENTION_PAGES
 from components.state import CONVENTION_KEYS, LOG_BASE_RANGE, MAX_CUTOFF_K, clear_errors, set_picker
 from ndcg_core import CONVENTION_FIELDS, PRESETS, Convention
 
@@ -82,8 +83,8 @@ def convention_picker(*, unused_because: str | None = None) -> Convention:
         st.subheader("Convention", help="Every choice behind the number, and who makes it.")
         if unused_because is not None:
             st.info(
-                f"Not used on this page: {unused_because}. These choices apply on the pages "
-                "that compute with them.",
+                f"Not used on this page: {unused_because}. These choices apply on: "
+                f"{', '.join(CONVENTION_PAGES)}.",
                 icon=":material/info:",
             )
         st.selectbox(

@@ -42,6 +42,10 @@ PAGES = (
 )
 
 
+# The pages that compute with the sidebar's convention, by title.
+CONVENTION_PAGES = tuple(page.title for page in PAGES if page.convention_unused is None)
+
+
 def declared_page(title: str) -> DeclaredPage:
     """The declared page with this title (st.navigation's page has the title we gave it)."""
     for page in PAGES:
