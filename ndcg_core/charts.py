@@ -41,8 +41,9 @@ _Y_AXIS_EXTENT = 72
 def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
     """Long-form floats for plotting, and the unit of the DCG axes.
 
-    When the evaluation needed exact arithmetic its DCG values do not fit a float, so
-    they are plotted as fractions of the ideal DCG instead (the unit says so).
+    When the DCG values are too large to draw (they needed exact arithmetic, or they are
+    floats beyond :data:`DRAWABLE_MAGNITUDE`), they are plotted as fractions of the ideal
+    DCG's size instead (the unit says so).
 
     >>> from ndcg_core import evaluate
     >>> frame, unit = chart_frame(evaluate([3, 2]))
@@ -52,14 +53,13 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
     'DCG'
     """
     table = evaluation.table
-    scale = Decimal(1)
+    scale = _plot_scale(evaluation)
     unit = chart_unit(evaluation)
-    if evaluation.exact:
-        ideal_dcg = Decimal(evaluation.ideal_dcg)
-        scale = ideal_dcg if ideal_dcg != 0 else Decimal(1)
 
     def as_float(values: pd.Series) -> list[float]:
-        return [float(v / scale) if isinstance(v, Decimal) else float(v) for v in values]
+        if scale is None:
+            return [float(v) for v in values]
+        return [float(Decimal(v) / scale) for v in values]
 
     this = pd.DataFrame(
         {
@@ -217,7 +217,9 @@ def evaluation_chart(
         y=alt.Y(
             "ndcg_at_i:Q",
             title="nDCG@k",
-            scale=alt.Scale(domain=[0, 1], clamp=False),
+            # At least 0 to 1, and wider when negative grades take nDCG outside it (a fixed
+            # domain would place such a point millions of pixels away).
+            scale=alt.Scale(domain=alt.DomainUnionWith(unionWith=[0, 1])),
             axis=_value_axis(),
         ),
     )
@@ -309,9 +311,30 @@ def chart_layout(evaluation: Evaluation) -> tuple[int, str, int | None]:
     return n, unit, k if k is not None and k < n else None
 
 
+# Vega draws a value as a pixel position by multiplying it; beyond about 1e300 that overflows
+# (an "Invalid SVG path"), and a 15-digit float is past what an axis can label usefully.
+DRAWABLE_MAGNITUDE = 1e15
+
+
+def _plot_scale(evaluation: Evaluation) -> Decimal | None:
+    """None when the values can be drawn as they are; else the size of the ideal DCG (or,
+    when that is 0, of the first non-zero sum) to divide them by."""
+    sums = [Decimal(v) for v in (evaluation.ideal_dcg, evaluation.dcg, evaluation.cg)]
+    if not evaluation.exact and all(abs(v) < DRAWABLE_MAGNITUDE for v in sums):
+        return None
+    return next((abs(v) for v in sums if v != 0), Decimal(1))
+
+
 def chart_unit(evaluation: Evaluation) -> str:
-    """The unit of the DCG axes: DCG, or a fraction of the ideal when floats cannot hold it."""
-    return "DCG as a fraction of the ideal DCG" if evaluation.exact else "DCG"
+    """The unit of the DCG axes: DCG, or a fraction of the ideal DCG's size when too large.
+
+    >>> from ndcg_core import evaluate
+    >>> chart_unit(evaluate([3, 2])), chart_unit(evaluate([-1e300, 0, 5]))
+    ('DCG', 'DCG as a fraction of the size of the ideal DCG')
+    """
+    if _plot_scale(evaluation) is None:
+        return "DCG"
+    return "DCG as a fraction of the size of the ideal DCG"
 
 
 def chart_datasets(evaluation: Evaluation) -> dict[str, list[dict[Any, Any]]]:

@@ -11,7 +11,7 @@ import pytest
 import vl_convert
 
 from ndcg_core import Convention, evaluate
-from ndcg_core.charts import HOVER, chart_spec, curves_chart
+from ndcg_core.charts import HOVER, chart_frame, chart_spec, curves_chart
 from ndcg_core.formatting import vega_format_expr
 
 SEED = [3.0, 2.0, 3.0, 0.0, 1.0, 2.0]
@@ -124,3 +124,16 @@ def test_the_curves_chart_has_one_legend_for_colour_and_dash() -> None:
     encoding = curves_chart(frame, x="k", y_title="nDCG@k").to_dict()["encoding"]
     assert encoding["color"]["legend"] == encoding["strokeDash"]["legend"]
     assert encoding["color"]["legend"] is not None
+
+
+@pytest.mark.parametrize("grades", [[-1e300, 0.0, 5.0], [1e300, 0.0, 5.0], [1e16, 1.0]])
+def test_values_too_large_to_draw_are_plotted_as_fractions_of_the_ideal(
+    grades: list[float],
+) -> None:
+    result = evaluate(grades)
+    frame, unit = chart_frame(result)
+    assert unit == "DCG as a fraction of the size of the ideal DCG"
+    plotted = frame[["contribution", "running_dcg"]].abs().to_numpy()
+    assert plotted.max() <= 2.0
+    ideal = frame[frame["series"] == "ideal ranking"]["running_dcg"].iloc[-1]
+    assert ideal == pytest.approx(float(result.ideal_dcg) / abs(float(result.ideal_dcg)))

@@ -90,7 +90,7 @@ def test_chart_frame_has_both_series_as_floats() -> None:
 
 def test_chart_frame_scales_exact_values_to_the_ideal() -> None:
     frame, unit = chart_frame(evaluate([0, 5, 1100], Convention(gain="exponential")))
-    assert "fraction of the ideal" in unit
+    assert "fraction of the size of the ideal" in unit
     this = frame[frame["series"] == SERIES_THIS]["running_dcg"]
     assert this.iloc[-1] == pytest.approx(0.5)
     assert all(math.isfinite(v) for v in frame["running_dcg"])
