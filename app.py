@@ -6,7 +6,7 @@ import streamlit as st
 
 from components.chrome import apply_view_mode, show_link_errors
 from components.convention_picker import convention_picker
-from components.navigation import PAGES
+from components.navigation import PAGES, declared_page
 from components.state import begin_run, end_run, init_session, view_mode
 
 ASSETS = Path(__file__).parent / "assets"
@@ -26,7 +26,7 @@ navigation = st.navigation(
     position="hidden" if view_mode() else "sidebar",  # presenter and embed views: no menu
 )
 apply_view_mode()
-convention = convention_picker()
+convention = convention_picker(unused_because=declared_page(navigation.title).convention_unused)
 show_link_errors()
 navigation.run()
 end_run(convention)  # writes the URL, unless the page did

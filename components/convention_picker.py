@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from components.navigation import CONVENTION_PAGES
 from components.state import (
     CONVENTION_KEYS,
     LOG_BASE_RANGE,
@@ -23,7 +24,7 @@ def _choice_help(name: str) -> str:
     return "\n".join(lines)
 
 
-def _choice_radio(name: str, *, horizontal: bool = False) -> str:
+def _choice_radio(name: str, *, disabled: bool) -> str:
     info = CONVENTION_FIELDS[name]
     labels = {c.value: c.label for c in info.choices}
     value: str = st.radio(
@@ -33,12 +34,12 @@ def _choice_radio(name: str, *, horizontal: bool = False) -> str:
         key=CONVENTION_KEYS[name],
         persist_state=PERSIST,
         help=_choice_help(name),
-        horizontal=horizontal,
+        disabled=disabled,
     )
     return value
 
 
-def _choice_select(name: str) -> str:
+def _choice_select(name: str, *, disabled: bool) -> str:
     info = CONVENTION_FIELDS[name]
     labels = {c.value: c.label for c in info.choices}
     value: str = st.selectbox(
@@ -48,6 +49,7 @@ def _choice_select(name: str) -> str:
         key=CONVENTION_KEYS[name],
         persist_state=PERSIST,
         help=_choice_help(name),
+        disabled=disabled,
     )
     return value
 
@@ -79,11 +81,23 @@ def matching_presets(convention: Convention) -> list[str]:
     ]
 
 
-def convention_picker() -> Convention:
-    """The sidebar's convention controls; returns the convention they describe."""
+def convention_picker(*, unused_because: str | None = None) -> Convention:
+    """The sidebar's convention controls; returns the convention they describe.
+
+    ``unused_because`` is None on a page that computes with this convention; otherwise it says
+    why the page does not (``"each exercise names its own convention"``). There the controls
+    are shown greyed out under that sentence, still holding their values for the other pages
+    (a widget left out of a run would lose its value)."""
+    disabled = unused_because is not None
     apply_pending_convention()
     with st.sidebar:
         st.subheader("Convention", help="Every choice behind the number, and who makes it.")
+        if unused_because is not None:
+            st.info(
+                f"Not used on this page: {unused_because}. These choices apply on: "
+                f"{', '.join(CONVENTION_PAGES)}.",
+                icon=":material/info:",
+            )
         st.selectbox(
             "Start from a library's preset",
             list(PRESETS),
@@ -92,11 +106,12 @@ def convention_picker() -> Convention:
             format_func=lambda key: PRESETS[key].name,
             key="conv_preset",
             on_change=_apply_preset,
+            disabled=disabled,
             help="\n".join(f"- **{p.name}**: {p.description}" for p in PRESETS.values()),
         )
-        gain = _choice_radio("gain")
+        gain = _choice_radio("gain", disabled=disabled)
         _used_by("gain", gain)
-        discount = _choice_radio("discount")
+        discount = _choice_radio("discount", disabled=disabled)
         log_base = st.number_input(
             CONVENTION_FIELDS["log_base"].label,
             min_value=LOG_BASE_RANGE[0],
@@ -105,6 +120,7 @@ def convention_picker() -> Convention:
             format="%.4g",
             key=CONVENTION_KEYS["log_base"],
             persist_state=PERSIST,
+            disabled=disabled,
             help=CONVENTION_FIELDS["log_base"].help + " 2 is usual; e ≈ 2.718 gives ln.",
         )
         cutoff_k = st.number_input(
@@ -116,15 +132,16 @@ def convention_picker() -> Convention:
             placeholder="whole list",
             key=CONVENTION_KEYS["cutoff_k"],
             persist_state=PERSIST,
+            disabled=disabled,
             help=CONVENTION_FIELDS["cutoff_k"].help,
         )
-        ideal = _choice_radio("ideal")
+        ideal = _choice_radio("ideal", disabled=disabled)
         _used_by("ideal", ideal)
         with st.expander("Advanced: ties, empty ideal, negative grades"):
-            ties = _choice_select("ties")
-            zero_ideal = _choice_select("zero_ideal")
+            ties = _choice_select("ties", disabled=disabled)
+            zero_ideal = _choice_select("zero_ideal", disabled=disabled)
             _used_by("zero_ideal", zero_ideal)
-            negative_grades = _choice_select("negative_grades")
+            negative_grades = _choice_select("negative_grades", disabled=disabled)
             _used_by("negative_grades", negative_grades)
         convention = Convention(
             gain=gain,  # type: ignore[arg-type]

@@ -28,7 +28,13 @@ from components.state import (
     store_unretrieved,
 )
 from ndcg_core import Convention, IdealSource, NdcgError, format_real, parse_grades
-from ndcg_core.examples import load_examples, stated_summary
+from ndcg_core.examples import (
+    ExampleList,
+    example_lists,
+    load_examples,
+    pair_note,
+    stated_summary,
+)
 from ndcg_core.export import MAX_VIEW_BYTES, view_from_json
 from ndcg_core.lists import ideal_order, moved, natural_key, reordered, reversed_order, shuffled
 from ndcg_core.parsing import GradeList, grade_list_from_rows
@@ -90,12 +96,21 @@ def _apply_table(edited: pd.DataFrame, shown: GradeList) -> None:
     store_list(new_list)
 
 
+def _loadable_lists() -> dict[str, ExampleList]:
+    """Every list the seed examples offer (both lists of a pair), by key."""
+    return {
+        item.key: item
+        for example in load_examples()
+        if example.scores is None
+        for item in example_lists(example)
+    }
+
+
 def _on_example() -> None:
-    example_id = st.session_state.get("lab_example")
-    for example in load_examples():
-        if example.id == example_id:
-            labels = example.labels or tuple(f"D{i}" for i in range(1, len(example.grades) + 1))
-            store_list(GradeList(example.grades, labels))
+    item = _loadable_lists().get(st.session_state.get("lab_example") or "")
+    if item is not None:
+        labels = item.labels or tuple(f"D{i}" for i in range(1, len(item.grades) + 1))
+        store_list(GradeList(item.grades, labels))
 
 
 def _on_view_file() -> None:
@@ -213,7 +228,7 @@ def _table_editor(tab: Any) -> None:
 
 def _example_picker(tab: Any) -> None:
     with tab:
-        options = {e.id: e for e in load_examples() if e.scores is None}
+        options = _loadable_lists()
         st.selectbox(
             "Load a worked example from the seed notes",
             list(options),
@@ -225,7 +240,19 @@ def _example_picker(tab: Any) -> None:
         )
         chosen = options.get(st.session_state.get("lab_example") or "")
         if chosen is not None:
-            st.caption(f"{chosen.source}. {stated_summary(chosen)} {chosen.note}")
+            example = chosen.example
+            st.caption(
+                " ".join(
+                    part
+                    for part in (
+                        f"{example.source}.",
+                        pair_note(chosen),
+                        stated_summary(example),
+                        example.note,
+                    )
+                    if part
+                )
+            )
 
 
 def _reorder(change: Callable[[GradeList], GradeList]) -> None:

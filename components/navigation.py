@@ -15,18 +15,43 @@ class DeclaredPage:
     title: str  # the menu entry, and the title the page shows
     icon: str
     default: bool = False
+    # Why the sidebar's convention changes nothing here, or None where the page computes
+    # with it (tests/pages/test_convention_scope.py checks each against the page's code).
+    convention_unused: str | None = None
 
 
 # The one list of pages: app.py declares these, and the tests run and check each of them.
 PAGES = (
     DeclaredPage("pages/playground.py", "Playground", ":material/swap_vert:", default=True),
     DeclaredPage("pages/step_by_step.py", "Step by step", ":material/stairs:"),
-    DeclaredPage("pages/drawbacks.py", "Drawbacks", ":material/warning:"),
+    DeclaredPage(
+        "pages/drawbacks.py",
+        "Drawbacks",
+        ":material/warning:",
+        convention_unused="each example states the convention it needs",
+    ),
     DeclaredPage("pages/conventions.py", "Conventions", ":material/tune:"),
     DeclaredPage("pages/queries.py", "Several queries", ":material/stacks:"),
     DeclaredPage("pages/runs.py", "Your run", ":material/upload_file:"),
-    DeclaredPage("pages/practice.py", "Practice", ":material/school:"),
+    DeclaredPage(
+        "pages/practice.py",
+        "Practice",
+        ":material/school:",
+        convention_unused="each exercise names its own convention",
+    ),
 )
+
+
+# The pages that compute with the sidebar's convention, by title.
+CONVENTION_PAGES = tuple(page.title for page in PAGES if page.convention_unused is None)
+
+
+def declared_page(title: str) -> DeclaredPage:
+    """The declared page with this title (st.navigation's page has the title we gave it)."""
+    for page in PAGES:
+        if page.title == title:
+            return page
+    raise KeyError(title)
 
 
 def run_through_app() -> None:

@@ -26,13 +26,13 @@ if TYPE_CHECKING:
         ZeroIdeal,
     )
     from ndcg_core.errors import NdcgError
+    from ndcg_core.formatting import format_real
     from ndcg_core.metrics import (
         Evaluation,
         cg,
         dcg,
         discounts,
         evaluate,
-        format_real,
         gains,
         ndcg,
     )
@@ -66,7 +66,7 @@ _MODULE_OF: Mapping[str, str] = MappingProxyType(
         "dcg": "metrics",
         "discounts": "metrics",
         "evaluate": "metrics",
-        "format_real": "metrics",
+        "format_real": "formatting",
         "gains": "metrics",
         "ndcg": "metrics",
         "GradeList": "parsing",

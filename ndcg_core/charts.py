@@ -1,7 +1,10 @@
 """Altair charts of an :class:`~ndcg_core.metrics.Evaluation`, built from its table.
 
-All three panels live in one chart so that hovering a position highlights it in each
-(a shared point selection on ``position``). Colours come from the Okabe-Ito palette,
+All three panels live in one chart so that hovering a position highlights it in each:
+one point selection on ``position`` (:data:`HOVER`), bound to the marks of every panel
+that stand for one position (the running-DCG points, the bars, the nDCG@k points), never
+to a line, which the ``nearest`` hover cannot pick from. Numbers on axes and in tooltips
+follow the app's one format (:func:`~ndcg_core.formatting.vega_format_expr`). Colours come from the Okabe-Ito palette,
 which stays distinguishable with the common colour-vision deficiencies; the two series
 also differ by line dash and point shape, so colour never carries the meaning alone.
 """
@@ -16,6 +19,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from ndcg_core.formatting import vega_format_expr
 from ndcg_core.metrics import Evaluation
 
 POSITIONS = "positions"
@@ -25,13 +29,21 @@ SERIES_IDEAL = "ideal ranking"
 _COLOURS = ("#0072B2", "#E69F00")  # Okabe-Ito blue and orange
 _CURVE_COLOUR = "#009E73"  # Okabe-Ito bluish green
 _CUTOFF_COLOUR = "#8C8C8C"  # over 3:1 against both the light and the dark background
+HOVER = "position_hover"
+# Wide enough to read, narrow enough that the three panels, axes and legend fit the
+# Playground's results column at 1366 px (about 475 px) and in the presenter view.
+CHART_WIDTH = 340
+# A y axis as wide as its longest label can be ("-999999.999"), so the charts' width does
+# not depend on the numbers and fits the Playground's column whatever the list.
+_Y_AXIS_EXTENT = 72
 
 
 def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
     """Long-form floats for plotting, and the unit of the DCG axes.
 
-    When the evaluation needed exact arithmetic its DCG values do not fit a float, so
-    they are plotted as fractions of the ideal DCG instead (the unit says so).
+    When the DCG values are too large to draw (they needed exact arithmetic, or they are
+    floats beyond :data:`DRAWABLE_MAGNITUDE`), they are plotted as fractions of the ideal
+    DCG's size instead (the unit says so).
 
     >>> from ndcg_core import evaluate
     >>> frame, unit = chart_frame(evaluate([3, 2]))
@@ -41,14 +53,13 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
     'DCG'
     """
     table = evaluation.table
-    scale = Decimal(1)
+    scale = _plot_scale(evaluation)
     unit = chart_unit(evaluation)
-    if evaluation.exact:
-        ideal_dcg = Decimal(evaluation.ideal_dcg)
-        scale = ideal_dcg if ideal_dcg != 0 else Decimal(1)
 
     def as_float(values: pd.Series) -> list[float]:
-        return [float(v / scale) if isinstance(v, Decimal) else float(v) for v in values]
+        if scale is None:
+            return [float(v) for v in values]
+        return [float(Decimal(v) / scale) for v in values]
 
     this = pd.DataFrame(
         {
@@ -76,7 +87,7 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
 
 
 def evaluation_chart(
-    evaluation: Evaluation, *, width: int = 420, height: int = 170
+    evaluation: Evaluation, *, width: int = CHART_WIDTH, height: int = 170
 ) -> alt.VConcatChart:
     """Running DCG against the ideal (``width`` wide) above two half-width panels: each
     position's contribution, and nDCG@k for every k.
@@ -91,10 +102,11 @@ def evaluation_chart(
     >>> len(spec["vconcat"]), len(spec["vconcat"][1]["hconcat"])
     (2, 2)
     """
-    half = (width - 50) // 2
+    # The lower row has two y axes where the upper has one: the panels give up that width.
+    half = (width - _Y_AXIS_EXTENT - 60) // 2
     frame, unit = chart_frame(evaluation)
     hover = alt.selection_point(
-        name="position_hover",
+        name=HOVER,
         fields=["position"],
         on="pointerover",
         clear="pointerout",
@@ -107,23 +119,39 @@ def evaluation_chart(
         scale=alt.Scale(domain=[0.5, n + 0.5]),
         axis=alt.Axis(tickMinStep=1, format="d"),
     )
+    # Colour, dash and shape all tell the two series apart, in one legend: the same legend
+    # on each channel (a legend hidden on one of them conflicts with the others).
+    # symbolStrokeWidth 0: a legend symbol is the series' filled shape, not outlined in dashes.
+    legend = alt.Legend(orient="top", title=None, symbolStrokeWidth=0)
+    series_domain = [SERIES_THIS, SERIES_IDEAL]
     series_colour = alt.Color(
         "series:N",
         title=None,
-        scale=alt.Scale(domain=[SERIES_THIS, SERIES_IDEAL], range=list(_COLOURS)),
-        legend=alt.Legend(orient="top"),
+        scale=alt.Scale(domain=series_domain, range=list(_COLOURS)),
+        legend=legend,
+    )
+    series_shape = alt.Shape(
+        "series:N",
+        title=None,
+        scale=alt.Scale(domain=series_domain, range=["circle", "diamond"]),
+        legend=legend,
     )
     tooltip = [
         alt.Tooltip("position:Q", title="position"),
         alt.Tooltip("series:N", title="ranking"),
         alt.Tooltip("label:N", title="document"),
-        alt.Tooltip("grade:Q", title="grade"),
-        alt.Tooltip("contribution:Q", title="contribution", format=".3f"),
-        alt.Tooltip("running_dcg:Q", title="running DCG", format=".3f"),
+        alt.Tooltip("grade_text:N", title="grade"),
+        alt.Tooltip("contribution_text:N", title="contribution"),
+        alt.Tooltip("running_dcg_text:N", title="running DCG"),
     ]
     # Named datasets keep the spec the same when only the numbers change, so a browser can
     # swap the data in place instead of redrawing the charts (see chart_spec).
-    base = alt.Chart(alt.NamedData(name=POSITIONS))
+    base = alt.Chart(alt.NamedData(name=POSITIONS)).transform_calculate(
+        grade_text=vega_format_expr("datum.grade"),
+        contribution_text=vega_format_expr("datum.contribution"),
+        running_dcg_text=vega_format_expr("datum.running_dcg"),
+        ndcg_text=vega_format_expr("datum.ndcg_at_i"),
+    )
     highlight = alt.condition(hover, alt.value(1.0), alt.value(0.35))
 
     _, _, visible_k = chart_layout(evaluation)  # the cutoff, if it falls inside the list
@@ -137,24 +165,25 @@ def evaluation_chart(
     running_axis = position_axis.title(running_title)
     running_lines = base.mark_line(interpolate="step-after" if n > 60 else "linear").encode(
         x=running_axis,
-        y=alt.Y("running_dcg:Q", title=f"running {unit}"),
+        y=alt.Y("running_dcg:Q", title=f"running {unit}", axis=_value_axis()),
         color=series_colour,
         strokeDash=alt.StrokeDash(
             "series:N",
-            scale=alt.Scale(domain=[SERIES_THIS, SERIES_IDEAL], range=[[1, 0], [6, 3]]),
-            legend=None,
+            title=None,
+            scale=alt.Scale(domain=series_domain, range=[[1, 0], [6, 3]]),
+            legend=legend,
         ),
     )
     running_points = base.mark_point(filled=True, size=60).encode(
         x=running_axis,
         y="running_dcg:Q",
         color=series_colour,
-        shape=alt.Shape("series:N", legend=None),
+        shape=series_shape,
         opacity=highlight,
         tooltip=tooltip,
     )
     dense = is_dense(n)
-    running_layers = running_lines if dense else running_lines + running_points
+    running_layers = running_lines if dense else running_lines + running_points.add_params(hover)
     if visible_k is not None:
         cutoff = pd.DataFrame({"position": [visible_k + 0.5], "text": [f"cutoff k = {visible_k}"]})
         rule = (
@@ -163,8 +192,6 @@ def evaluation_chart(
             .encode(x=alt.X("position:Q", title=running_title))
         )
         running_layers = running_layers + rule
-    if not dense:
-        running_layers = running_layers.add_params(hover)
     running = running_layers.properties(
         title="Running DCG against the ideal", width=width, height=height
     )
@@ -172,7 +199,8 @@ def evaluation_chart(
     contributions_title = "What each position adds"
     if dense:
         contributions = running_lines.encode(
-            x=position_axis, y=alt.Y("contribution:Q", title="gain / discount")
+            x=position_axis,
+            y=alt.Y("contribution:Q", title="gain / discount", axis=_value_axis()),
         ).properties(title=contributions_title, width=half, height=height * 4 // 5)
     else:
         contributions = _bars(base, series_colour, highlight, tooltip, hover).properties(
@@ -182,16 +210,26 @@ def evaluation_chart(
     curve_base = base.transform_filter(alt.datum.series == SERIES_THIS)
     ndcg_tooltip = [
         alt.Tooltip("position:Q", title="k"),
-        alt.Tooltip("ndcg_at_i:Q", title="nDCG@k", format=".3f"),
+        alt.Tooltip("ndcg_text:N", title="nDCG@k"),
     ]
     curve_line = curve_base.mark_line(color=_CURVE_COLOUR).encode(
         x=position_axis.title("cutoff k"),
-        y=alt.Y("ndcg_at_i:Q", title="nDCG@k", scale=alt.Scale(domain=[0, 1], clamp=False)),
+        y=alt.Y(
+            "ndcg_at_i:Q",
+            title="nDCG@k",
+            # At least 0 to 1, and wider when negative grades take nDCG outside it (a fixed
+            # domain would place such a point millions of pixels away).
+            scale=alt.Scale(domain=alt.DomainUnionWith(unionWith=[0, 1])),
+            axis=_value_axis(),
+        ),
     )
     curve_points = curve_base.mark_point(filled=True, size=60, color=_CURVE_COLOUR).encode(
-        x="position:Q", y="ndcg_at_i:Q", opacity=highlight, tooltip=ndcg_tooltip
+        x=position_axis.title("cutoff k"),
+        y="ndcg_at_i:Q",
+        opacity=highlight,
+        tooltip=ndcg_tooltip,
     )
-    curve = (curve_line if dense else (curve_line + curve_points).add_params(hover)).properties(
+    curve = (curve_line if dense else curve_line + curve_points.add_params(hover)).properties(
         title="nDCG@k for every cutoff k", width=half, height=height * 4 // 5
     )
     with warnings.catch_warnings():
@@ -203,6 +241,20 @@ def evaluation_chart(
 
 
 DENSE_POSITIONS = 100  # longer lists are drawn as lines, without points, bars or hover
+
+
+def _number_axis() -> alt.Axis:
+    """An axis of values labelled by the app's number rule (0.200, never 0.2 or 0.200000)."""
+    return alt.Axis(labelExpr=vega_format_expr("datum.value"))
+
+
+def _value_axis() -> alt.Axis:
+    """A y axis of values: labelled by the app's number rule, and always the same width."""
+    return alt.Axis(
+        labelExpr=vega_format_expr("datum.value"),
+        minExtent=_Y_AXIS_EXTENT,
+        maxExtent=_Y_AXIS_EXTENT,
+    )
 
 
 def is_dense(positions: int) -> bool:
@@ -231,7 +283,7 @@ def _bars(
                 axis=alt.Axis(labelAngle=0, labelOverlap="greedy"),
             ),
             xOffset=alt.XOffset("series:N", sort=[SERIES_THIS, SERIES_IDEAL]),
-            y=alt.Y("contribution:Q", title="gain / discount"),
+            y=alt.Y("contribution:Q", title="gain / discount", axis=_value_axis()),
             color=series_colour,
             opacity=highlight,
             tooltip=tooltip,
@@ -259,9 +311,30 @@ def chart_layout(evaluation: Evaluation) -> tuple[int, str, int | None]:
     return n, unit, k if k is not None and k < n else None
 
 
+# Vega draws a value as a pixel position by multiplying it; beyond about 1e300 that overflows
+# (an "Invalid SVG path"), and a 15-digit float is past what an axis can label usefully.
+DRAWABLE_MAGNITUDE = 1e15
+
+
+def _plot_scale(evaluation: Evaluation) -> Decimal | None:
+    """None when the values can be drawn as they are; else the size of the ideal DCG (or,
+    when that is 0, of the first non-zero sum) to divide them by."""
+    sums = [Decimal(v) for v in (evaluation.ideal_dcg, evaluation.dcg, evaluation.cg)]
+    if not evaluation.exact and all(abs(v) < DRAWABLE_MAGNITUDE for v in sums):
+        return None
+    return next((abs(v) for v in sums if v != 0), Decimal(1))
+
+
 def chart_unit(evaluation: Evaluation) -> str:
-    """The unit of the DCG axes: DCG, or a fraction of the ideal when floats cannot hold it."""
-    return "DCG as a fraction of the ideal DCG" if evaluation.exact else "DCG"
+    """The unit of the DCG axes: DCG, or a fraction of the ideal DCG's size when too large.
+
+    >>> from ndcg_core import evaluate
+    >>> chart_unit(evaluate([3, 2])), chart_unit(evaluate([-1e300, 0, 5]))
+    ('DCG', 'DCG as a fraction of the size of the ideal DCG')
+    """
+    if _plot_scale(evaluation) is None:
+        return "DCG"
+    return "DCG as a fraction of the size of the ideal DCG"
 
 
 def chart_datasets(evaluation: Evaluation) -> dict[str, list[dict[Any, Any]]]:
@@ -278,7 +351,7 @@ def chart_datasets(evaluation: Evaluation) -> dict[str, list[dict[Any, Any]]]:
 def chart_spec(
     evaluation: Evaluation,
     *,
-    width: int = 420,
+    width: int = CHART_WIDTH,
     height: int = 170,
     layout_spec: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
@@ -326,16 +399,20 @@ def curves_chart(
         .mark_line(point=alt.OverlayMarkDef(filled=True, size=60))
         .encode(
             x=alt.X(f"{x}:O", title=x, axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("value:Q", title=y_title),
+            y=alt.Y("value:Q", title=y_title, axis=_number_axis()),
+            # One legend for colour and dash (hiding either conflicts with the other).
             color=alt.Color(
                 "list:N",
                 title=None,
                 scale=alt.Scale(domain=names, range=[*_COLOURS, _CURVE_COLOUR][: len(names)]),
-                legend=alt.Legend(orient="top"),
+                legend=alt.Legend(orient="top", title=None),
             ),
-            strokeDash=alt.StrokeDash("list:N", legend=None),
-            tooltip=[alt.Tooltip(f"{x}:O"), "list:N", alt.Tooltip("value:Q", format=".3f")],
+            strokeDash=alt.StrokeDash(
+                "list:N", title=None, legend=alt.Legend(orient="top", title=None)
+            ),
+            tooltip=[alt.Tooltip(f"{x}:O"), "list:N", alt.Tooltip("value_text:N", title="value")],
         )
+        .transform_calculate(value_text=vega_format_expr("datum.value"))
         .properties(width=width, height=height)
     )
     return cast(alt.Chart, chart)
@@ -353,9 +430,12 @@ def variants_chart(variants: pd.DataFrame, *, width: int = 420) -> alt.Chart:
         .mark_bar(color=_COLOURS[0])
         .encode(
             y=alt.Y("choice:N", title=None, sort=None, axis=alt.Axis(labelLimit=320)),
-            x=alt.X("ndcg_value:Q", title="nDCG", scale=alt.Scale(domain=[0, 1])),
-            tooltip=["choice:N", alt.Tooltip("ndcg_value:Q", title="nDCG", format=".3f")],
+            x=alt.X(
+                "ndcg_value:Q", title="nDCG", scale=alt.Scale(domain=[0, 1]), axis=_number_axis()
+            ),
+            tooltip=["choice:N", alt.Tooltip("ndcg_text:N", title="nDCG")],
         )
+        .transform_calculate(ndcg_text=vega_format_expr("datum.ndcg_value"))
         .properties(width=width)
     )
     return cast(alt.Chart, chart)
@@ -395,14 +475,15 @@ def difference_chart(paired: pd.DataFrame, *, width: int = 760) -> alt.Chart:
         .mark_bar()
         .encode(
             x=alt.X("qid:N", sort="-y", title="query", axis=alt.Axis(labelAngle=-45)),
-            y=alt.Y("difference:Q", title="nDCG of B minus nDCG of A"),
+            y=alt.Y("difference:Q", title="nDCG of B minus nDCG of A", axis=_number_axis()),
             color=alt.Color(
                 "change:N",
                 title=None,
                 scale=alt.Scale(domain=["B better", "B worse"], range=[_CURVE_COLOUR, _COLOURS[1]]),
             ),
-            tooltip=["qid:N", alt.Tooltip("difference:Q", format=".3f")],
+            tooltip=["qid:N", alt.Tooltip("difference_text:N", title="difference")],
         )
+        .transform_calculate(difference_text=vega_format_expr("datum.difference"))
         .properties(width=width, height=240)
     )
     return cast(alt.Chart, chart)

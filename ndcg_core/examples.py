@@ -41,6 +41,7 @@ class Example:
     labels: tuple[str, ...] | None
     scores: tuple[float, ...] | None
     compare_with: tuple[float, ...] | None
+    list_names: Mapping[str, str]  # a pair's "grades" and "compare_with", as the note names them
     convention: Convention
     stated: Mapping[str, StatedFigure]
     errata: Mapping[str, Erratum]
@@ -80,6 +81,7 @@ def load_examples() -> tuple[Example, ...]:
                 labels=tuple(item["labels"]) if "labels" in item else None,
                 scores=_floats(item.get("scores")),
                 compare_with=_floats(item.get("compare_with")),
+                list_names=MappingProxyType(dict(item.get("list_names", {}))),
                 convention=Convention.from_params(item["convention"]),
                 stated=MappingProxyType(stated),
                 errata=MappingProxyType(errata),
@@ -87,6 +89,59 @@ def load_examples() -> tuple[Example, ...]:
             )
         )
     return tuple(examples)
+
+
+@dataclass(frozen=True)
+class ExampleList:
+    """One list a seed example can load: the whole example, or one list of a pair."""
+
+    key: str  # the example's id, with ":A" or ":B" for a list of a pair
+    title: str  # what a picker shows
+    example: Example
+    grades: tuple[float, ...]
+    labels: tuple[str, ...] | None
+
+
+def example_lists(example: Example) -> tuple[ExampleList, ...]:
+    """The lists ``example`` can load: itself, or both lists of a pair.
+
+    A pair's lists come in the order its title names them (the list it is compared with
+    first: "{1, 1, 1} against {1, 1, 1, 0}"), as list A and list B, each named as the note
+    names it.
+
+    >>> [item.title for item in example_lists(example_by_id("bad-docs-three"))]
+    ['Bad documents: [3] against [3, 0, 0] · list A: [3]', 'Bad documents: [3] against [3, 0, 0] · list B: [3, 0, 0]']
+    >>> [item.grades for item in example_lists(example_by_id("bad-docs-three"))]
+    [(3.0,), (3.0, 0.0, 0.0)]
+    """
+    if example.compare_with is None:
+        return (ExampleList(example.id, example.title, example, example.grades, example.labels),)
+    first = ("A", example.list_names["compare_with"], example.compare_with, None)
+    second = ("B", example.list_names["grades"], example.grades, example.labels)
+    return tuple(
+        ExampleList(
+            f"{example.id}:{letter}",
+            f"{example.title} · list {letter}: {name}",
+            example,
+            grades,
+            labels,
+        )
+        for letter, name, grades, labels in (first, second)
+    )
+
+
+def pair_note(item: ExampleList) -> str:
+    """What a loaded list of a pair is, and where its partner is; empty for a single list.
+
+    >>> pair_note(example_lists(example_by_id("bad-docs-three"))[1])
+    'A pair: this is list B, [3, 0, 0]; load list A, [3], to compare.'
+    """
+    example = item.example
+    if example.compare_with is None:
+        return ""
+    this, other = ("B", "A") if item.key.endswith(":B") else ("A", "B")
+    names = {"A": example.list_names["compare_with"], "B": example.list_names["grades"]}
+    return f"A pair: this is list {this}, {names[this]}; load list {other}, {names[other]}, to compare."
 
 
 def example_by_id(example_id: str) -> Example:

@@ -24,7 +24,8 @@ from ndcg_core import worked
 from ndcg_core.compare import format_pair
 from ndcg_core.conventions import Convention
 from ndcg_core.errors import NdcgError
-from ndcg_core.metrics import Evaluation, Real, discounts, evaluate, format_real
+from ndcg_core.formatting import format_real
+from ndcg_core.metrics import Evaluation, Real, discounts, evaluate
 from ndcg_core.parsing import format_grades
 from ndcg_core.stories import Card, GradeLevel, Story, check_order
 

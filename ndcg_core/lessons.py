@@ -24,7 +24,8 @@ from ndcg_core.conventions import (
     ZeroIdeal,
 )
 from ndcg_core.errors import NdcgError
-from ndcg_core.metrics import Evaluation, evaluate, format_real
+from ndcg_core.formatting import format_real
+from ndcg_core.metrics import Evaluation, evaluate
 from ndcg_core.queries import Query, mean_ndcg
 from ndcg_core.ranking import evaluate_scores, rank_by_scores
 
@@ -280,7 +281,7 @@ def zero_ideal_policies(grades: Sequence[float]) -> pd.DataFrame:
     """An all-zero query under each policy, and the mean it makes with the reader's list.
 
     >>> zero_ideal_policies([3, 2, 3, 0, 1, 2])["mean with your list"].tolist()
-    ['0.48', '0.98', 'undefined', '0.961']
+    ['0.480', '0.980', 'undefined', '0.961']
     """
     rows = []
     for policy in ZeroIdeal:

@@ -410,28 +410,3 @@ def cg(grades: Sequence[float], convention: Convention | None = None) -> Real:
     11.0
     """
     return evaluate(grades, convention).cg
-
-
-def format_real(value: Real, digits: int = 3) -> str:
-    """A number for people: fixed decimals, scientific notation when huge, never 'inf'.
-
-    >>> format_real(6.86112)
-    '6.861'
-    >>> format_real(Decimal(2) ** 1100)
-    '1.358e+331'
-    >>> format_real(float("nan"))
-    'undefined'
-    """
-    if isinstance(value, Decimal):
-        if value.is_nan():
-            return "undefined"
-        if abs(value) >= Decimal("1e15"):
-            return f"{value:.{digits}e}"
-        value = float(value)
-    value = float(value)
-    if math.isnan(value):
-        return "undefined"
-    if abs(value) >= 1e15:
-        return f"{value:.{digits}e}"
-    text = f"{value:.{digits}f}"
-    return "0" if text.strip("-0.") == "" else text.rstrip("0").rstrip(".")

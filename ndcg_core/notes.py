@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 
 from ndcg_core.conventions import CONVENTION_FIELDS, NegativeGrades
-from ndcg_core.metrics import Evaluation, format_real
+from ndcg_core.formatting import format_real
+from ndcg_core.metrics import Evaluation
 
 
 def _choice_label(field: str, value: str) -> str:

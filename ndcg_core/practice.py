@@ -18,7 +18,8 @@ from types import MappingProxyType
 from ndcg_core._text import quoted
 from ndcg_core.conventions import Convention, Discount, Gain
 from ndcg_core.errors import NdcgError
-from ndcg_core.metrics import Evaluation, default_labels, evaluate, format_real, ndcg
+from ndcg_core.formatting import format_real
+from ndcg_core.metrics import Evaluation, default_labels, evaluate, ndcg
 
 SET_SIZE = 8
 _MARGIN = 0.005  # two rankings "differ" only by more than this much nDCG

@@ -12,7 +12,8 @@ from ndcg_core._text import quoted
 from ndcg_core.binary import binary_scores
 from ndcg_core.conventions import Convention, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
-from ndcg_core.metrics import evaluate, format_real, ndcg
+from ndcg_core.formatting import format_real
+from ndcg_core.metrics import evaluate, ndcg
 from ndcg_core.notes import evaluation_notes
 from ndcg_core.parsing import check_visible, parse_grades
 
@@ -269,7 +270,7 @@ def zero_ideal_means(queries: Sequence[Query], convention: Convention) -> pd.Dat
     """The mean under each zero-ideal policy, and how many queries it counts.
 
     >>> zero_ideal_means([Query((1, 0)), Query((0, 0))], Convention())["mean nDCG"].tolist()
-    ['0.5', '1', 'undefined', '1']
+    ['0.500', '1', 'undefined', '1']
     """
     rows = []
     for policy in ZeroIdeal:

@@ -8,7 +8,8 @@ import re
 import pandas as pd
 
 from ndcg_core.conventions import Discount, Gain
-from ndcg_core.metrics import Evaluation, format_real
+from ndcg_core.formatting import format_real
+from ndcg_core.metrics import Evaluation
 
 # Characters that Markdown (GitHub-flavoured, as Streamlit renders it) gives a meaning to.
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&])")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ndcg_core.metrics import Evaluation, Real, format_real
+from ndcg_core.formatting import format_real
+from ndcg_core.metrics import Evaluation, Real
 
 #: Terms shown before a long sum is shortened to "first terms + ⋯ + last term".
 MAX_TERMS = 8

@@ -63,7 +63,7 @@ def test_markdown_is_escaped_so_it_shows_literally() -> None:
 def test_display_table_matches_the_seed_table() -> None:
     shown = display_table(evaluate(SEED.grades, labels=SEED.labels))
     assert shown["log2(i+1)"].tolist() == ["1", "1.585", "2", "2.322", "2.585", "2.807"]
-    assert shown["gain / log2(i+1)"].tolist() == ["3", "1.262", "1.5", "0", "0.387", "0.712"]
+    assert shown["gain / log2(i+1)"].tolist() == ["3", "1.262", "1.500", "0", "0.387", "0.712"]
     assert shown["running DCG"].iloc[-1] == "6.861"
     assert shown["running ideal DCG"].iloc[-1] == "7.141"
 
@@ -90,7 +90,7 @@ def test_chart_frame_has_both_series_as_floats() -> None:
 
 def test_chart_frame_scales_exact_values_to_the_ideal() -> None:
     frame, unit = chart_frame(evaluate([0, 5, 1100], Convention(gain="exponential")))
-    assert "fraction of the ideal" in unit
+    assert "fraction of the size of the ideal" in unit
     this = frame[frame["series"] == SERIES_THIS]["running_dcg"]
     assert this.iloc[-1] == pytest.approx(0.5)
     assert all(math.isfinite(v) for v in frame["running_dcg"])

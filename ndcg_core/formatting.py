@@ -1,0 +1,79 @@
+"""How the app writes a number: one rule, for Python text and for the charts' Vega labels.
+
+The rule (:func:`format_real`):
+
+- not a number (NaN, e.g. nDCG with an ideal DCG of 0) reads ``undefined``;
+- a whole number is written whole (CG ``11``);
+- any other number has exactly :data:`DECIMALS` decimals (``0.740`` next to ``0.961``, never
+  ``0.74``), so a column of values lines up and a reader sees how precise each one is;
+- from :data:`SCIENTIFIC_FROM` on, scientific notation with :data:`DECIMALS` decimals
+  (``1.358e+331``), so no value, however large, is longer than ``-999999.999`` (11
+  characters) and a number card can always show it whole.
+
+The charts take the same rule as a Vega expression (:func:`vega_format_expr`) built from
+these constants, so an axis never reads ``0.000000`` while the cards read ``0``.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+
+Real = float | Decimal
+
+DECIMALS = 3
+SCIENTIFIC_FROM = 1e6  # |value| from here on is written 1.235e+06
+UNDEFINED = "undefined"
+# The longest text format_real can return at DECIMALS: "-999999.999" and "-1.358e+331".
+MAX_FORMATTED_LENGTH = 11
+
+
+def format_real(value: Real, digits: int = DECIMALS) -> str:
+    """A number for people, by the app's one rule (see the module docstring).
+
+    >>> format_real(6.86112), format_real(0.74), format_real(11.0)
+    ('6.861', '0.740', '11')
+    >>> format_real(Decimal(2) ** 1100)
+    '1.358e+331'
+    >>> format_real(-1234567.0), format_real(-0.0001)
+    ('-1.235e+06', '0.000')
+    >>> format_real(float("nan"))
+    'undefined'
+
+    ``digits`` asks for more decimals where a lesson compares values that differ further
+    down (``format_real(0.97624, 4)`` is ``'0.9762'``).
+    """
+    if isinstance(value, Decimal):
+        if value.is_nan():
+            return UNDEFINED
+        if abs(value) >= Decimal(SCIENTIFIC_FROM):
+            return f"{value:.{digits}e}"
+    number = float(value)
+    if math.isnan(number):
+        return UNDEFINED
+    # Rounding can carry 999999.9996 up to 1000000.000: that is scientific too.
+    if math.isinf(number) or abs(round(number, digits)) >= SCIENTIFIC_FROM:
+        return f"{number:.{digits}e}"
+    if number.is_integer():
+        return str(int(number))
+    text = f"{number:.{digits}f}"
+    return text.removeprefix("-") if text.strip("-0.") == "" else text
+
+
+def vega_format_expr(field: str = "datum.value", digits: int = DECIMALS) -> str:
+    """The rule of :func:`format_real` as a Vega expression, e.g. for an axis' ``labelExpr``.
+
+    Vega formats with d3-format: ``.3f`` for fixed decimals, ``.3e`` for scientific.
+
+    >>> vega_format_expr("datum.value")  # doctest: +NORMALIZE_WHITESPACE
+    "!isValid(datum.value) || isNaN(datum.value) ? 'undefined' :
+     abs(datum.value) >= 1000000 ? format(datum.value, '.3e') :
+     datum.value == floor(datum.value) ? format(datum.value, 'd') :
+     format(datum.value, '.3f')"
+    """
+    return (
+        f"!isValid({field}) || isNaN({field}) ? '{UNDEFINED}' : "
+        f"abs({field}) >= {SCIENTIFIC_FROM:.0f} ? format({field}, '.{digits}e') : "
+        f"{field} == floor({field}) ? format({field}, 'd') : "
+        f"format({field}, '.{digits}f')"
+    )

@@ -1,0 +1,52 @@
+"""The sidebar's convention picker says where it changes nothing, and keeps its values there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from components.navigation import PAGES, DeclaredPage
+from components.state import CONVENTION_KEYS
+from tests.pages.conftest import open_app
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTE = "Not used on this page"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.title for p in PAGES])
+def test_declared_scope_matches_what_the_page_computes_with(page: DeclaredPage) -> None:
+    source = (ROOT / page.path).read_text(encoding="utf-8")
+    assert ("current_convention()" in source) == (page.convention_unused is None), page.title
+
+
+def test_practice_declares_that_it_ignores_the_sidebar() -> None:
+    practice = next(p for p in PAGES if p.title == "Practice")
+    assert practice.convention_unused
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.title for p in PAGES])
+def test_the_sidebar_says_where_its_convention_changes_nothing(page: DeclaredPage) -> None:
+    at = open_app(page=page.path)
+    notes = [info.value for info in at.sidebar.info if NOTE in info.value]
+    picker = [at.sidebar.number_input(key=CONVENTION_KEYS[k]) for k in ("log_base", "cutoff_k")]
+    picker += [at.sidebar.radio(key=CONVENTION_KEYS[k]) for k in ("gain", "discount", "ideal")]
+    if page.convention_unused is None:
+        assert notes == []
+        assert not any(widget.disabled for widget in picker)
+    else:
+        assert notes == [f"{NOTE}: {page.convention_unused}. " + notes[0].split(". ", 1)[1]]
+        assert all(widget.disabled for widget in picker)
+
+
+def test_the_convention_survives_a_visit_to_a_page_that_ignores_it() -> None:
+    at = open_app()
+    at.sidebar.number_input(key=CONVENTION_KEYS["log_base"]).set_value(10.0).run()
+    at.sidebar.radio(key=CONVENTION_KEYS["gain"]).set_value("exponential").run()
+    at.switch_page("pages/practice.py").run()
+    assert at.sidebar.number_input(key=CONVENTION_KEYS["log_base"]).value == 10.0
+    at.switch_page("pages/playground.py").run()
+    assert not at.exception
+    assert at.session_state[CONVENTION_KEYS["log_base"]] == 10.0
+    assert at.session_state[CONVENTION_KEYS["gain"]] == "exponential"
+    assert any("log10" in caption.value for caption in at.caption)  # the page uses it
