@@ -11,7 +11,7 @@ import streamlit as st
 
 from components.cache import remember
 from components.chrome import show_error
-from components.sortable_list import sortable_list
+from components.sortable_list import show_position, shown_window, sortable_list
 from components.state import (
     TEXT_KEY,
     UNRETRIEVED_KEY,
@@ -46,6 +46,7 @@ TEXT_TYPED_KEY = "lab_text_typed"  # the list version typed into the text box
 # Streamlit's data editor adds pasted rows one at a time, in time that grows with the square
 # of their number (4,000 rows took 9 s here, 100,000 would take hours): more are refused.
 MAX_TABLE_NEW_ROWS = 1_000
+SORT_KEY = "lab_sort"  # the drag list
 
 
 def _on_text() -> None:
@@ -259,6 +260,12 @@ def _reorder(change: Callable[[GradeList], GradeList]) -> None:
     store_list(change(current_list()))
 
 
+def _move(label: str, steps: int) -> None:
+    grade_list = moved(current_list(), label, steps)
+    store_list(grade_list)
+    show_position(SORT_KEY, grade_list.labels.index(label))  # the drag list follows it
+
+
 def _on_drag(new_order: list[str]) -> None:
     try:
         store_list(reordered(current_list(), new_order))
@@ -290,8 +297,11 @@ def order_controls() -> None:
     chips, sorted_labels = _documents(grade_list)
     items = [(label, chips[label]) for label in grade_list.labels]
     st.caption("Drag a document to a new place, or focus it and press Alt+Arrow keys.")
-    sortable_list(items, key="lab_sort", on_change=_on_drag)
+    sortable_list(items, key=SORT_KEY, on_change=_on_drag)
     show_error("order")
+    start, stop = shown_window(SORT_KEY, len(items))
+    if stop - start < len(items):  # a long list: the documents in the drag list's window
+        sorted_labels = sorted(grade_list.labels[start:stop], key=natural_key)
     with st.container(horizontal=True, vertical_alignment="bottom"):
         chosen = st.selectbox(
             "Move a document",
@@ -299,20 +309,21 @@ def order_controls() -> None:
             key="lab_move_choice",
             width=150,
             help="The keyboard alternative to dragging: pick a document, then move it up or "
-            "down. In the drag list itself, Alt+Arrow keys move the focused document.",
+            "down. In the drag list itself, Alt+Arrow keys move the focused document. In a "
+            "long list, pick from the documents the drag list shows now.",
         )
         st.button(
             "Up",
             icon=":material/arrow_upward:",
-            on_click=_reorder,
-            args=(lambda gl: moved(gl, chosen, -1),),
+            on_click=_move,
+            args=(chosen, -1),
             key="lab_move_up",
         )
         st.button(
             "Down",
             icon=":material/arrow_downward:",
-            on_click=_reorder,
-            args=(lambda gl: moved(gl, chosen, 1),),
+            on_click=_move,
+            args=(chosen, 1),
             key="lab_move_down",
         )
     with st.container(horizontal=True):

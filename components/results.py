@@ -13,7 +13,15 @@ from components.cache import remember
 from components.chrome import plain
 from components.state import current_list, current_unretrieved
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
-from ndcg_core.charts import CUTOFF, DENSE_POSITIONS, POSITIONS, chart_layout, chart_spec, is_dense
+from ndcg_core.charts import (
+    CUTOFF,
+    DENSE_POSITIONS,
+    PLOTTED_POSITIONS,
+    POSITIONS,
+    chart_layout,
+    chart_spec,
+    is_dense,
+)
 from ndcg_core.export import SavedView, chart_image, python_snippet, table_csv, view_to_json
 from ndcg_core.notes import evaluation_notes
 from ndcg_core.parsing import GradeList
@@ -138,7 +146,14 @@ def chart_block(evaluation: Evaluation) -> None:
     """The three linked charts (hover a position to highlight it everywhere)."""
     spec = remember("chart", _evaluation_key(evaluation), lambda: _chart_spec(evaluation))
     st.vega_lite_chart(spec, width="content")
-    if is_dense(len(evaluation.table)):
+    positions = len(evaluation.table)
+    if positions > PLOTTED_POSITIONS:
+        st.caption(
+            f"Over {PLOTTED_POSITIONS} positions the charts draw {PLOTTED_POSITIONS} evenly "
+            "spaced ones, as lines without hover (a chart this wide shows no more). The table "
+            "below has every number."
+        )
+    elif is_dense(positions):
         st.caption(
             f"Over {DENSE_POSITIONS} positions the charts are lines, without hover: points "
             "would overlap. The table below has every number."

@@ -3,6 +3,10 @@
 Items are chips in reading order, numbered from 1. A mouse, a finger or the keyboard (focus an
 item, then Alt+Arrow keys) moves them. Each drop or key move sends the whole new order once, as a
 trigger value: it is seen by exactly one script run and is ``None`` in every other run.
+
+A list longer than ``page_size`` is shown one window of positions at a time, with controls to
+move the window: a browser takes seconds to draw 10,000 chips, and nobody drags among them.
+Every document stays reachable by moving the window; a drag moves a document within it.
 """
 
 from __future__ import annotations
@@ -20,7 +24,6 @@ _CSS = """
   list-style: none; margin: 0; padding: 0.5rem;
   display: flex; flex-wrap: wrap; align-content: flex-start; gap: 0.5rem;
   max-height: 20rem; overflow-y: auto; overscroll-behavior: contain;
-  counter-reset: rank;
   font-family: var(--st-font, sans-serif); font-size: var(--st-base-font-size, 1rem);
   color: var(--st-text-color, inherit);
   background: var(--st-background-color, transparent);
@@ -71,11 +74,11 @@ function itemIds(list) {
   return Array.from(list.children, (li) => li.dataset.id);
 }
 
-function relabel(list) {
-  const items = list.children;
+function relabel(ctl) {
+  const items = ctl.list.children;
   for (let i = 0; i < items.length; i += 1) {
     const text = items[i].firstChild.textContent;
-    items[i].setAttribute("aria-label", `${text}, position ${i + 1} of ${items.length}`);
+    items[i].setAttribute("aria-label", `${text}, position ${ctl.first + i + 1} of ${ctl.total}`);
   }
 }
 
@@ -90,11 +93,13 @@ function create(parent) {
   live.setAttribute("aria-live", "polite");
   root.append(list, live);
   parent.append(root);
-  const ctl = { root, list, live, send: null, dragging: false, deferred: null, sent: [] };
+  const ctl = {
+    root, list, live, send: null, dragging: false, deferred: null, sent: [], first: 0, total: 0,
+  };
 
   ctl.report = () => {
     const ids = itemIds(list);
-    relabel(list);
+    relabel(ctl);
     ctl.sent = [...ctl.sent.slice(-9), JSON.stringify(ids)];
     ctl.send("order", ids);
   };
@@ -130,8 +135,9 @@ function create(parent) {
   return ctl;
 }
 
-function render(ctl, items) {
-  if (ctl.dragging) { ctl.deferred = items; return; }
+function render(ctl, data) {
+  if (ctl.dragging) { ctl.deferred = data; return; }
+  const items = data.items;
   const ids = items.map(([id]) => id);
   const sent = ctl.sent.indexOf(JSON.stringify(ids));
   if (sent >= 0 && sent < ctl.sent.length - 1) {
@@ -164,7 +170,11 @@ function render(ctl, items) {
   if (wanted.length !== current.length || wanted.some((li, i) => current[i] !== li)) {
     ctl.list.replaceChildren(...wanted);
   }
-  relabel(ctl.list);
+  // A window of a longer list: its chips count on from the window's first position.
+  ctl.first = data.first;
+  ctl.total = data.total;
+  ctl.list.style.counterReset = `rank ${data.first}`;
+  relabel(ctl);
   const active = document.activeElement;
   if (refocus && refocus.until > performance.now() && (!active || active === document.body)) {
     const li = wanted.find((item) => item.dataset.id === refocus.id);
@@ -179,7 +189,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
     lists.set(parentElement, ctl);
   }
   ctl.send = setTriggerValue;
-  render(ctl, data.items);
+  render(ctl, data);
   return () => {
     // Only the last call's cleanup runs, and only once the element has left the page.
     if (ctl.root.isConnected) return;
@@ -191,6 +201,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
 )
 
 _COMPONENT = st.components.v2.component("ndcg_lab_sortable_list", css=_CSS, js=_JS)
+PAGE_SIZE = 200  # chips drawn at once; 10,000 take seconds in a browser
 
 
 def _ignore() -> None:
@@ -201,10 +212,102 @@ def _order_reported(key: str, ids: Sequence[str]) -> list[str] | None:
     """The order the browser just reported for ``key``, if it is a new order of ``ids``."""
     reported = st.session_state.get(key)
     order = reported.get("order") if isinstance(reported, dict) else None
+    return _new_order(order, ids)
+
+
+def _new_order(order: object, ids: Sequence[str]) -> list[str] | None:
+    """``order`` as a list of ids, if it is a permutation of ``ids`` other than ``ids``."""
     if not isinstance(order, list) or sorted(map(str, order)) != sorted(ids):
         return None
     new_order = [str(item_id) for item_id in order]
     return None if new_order == list(ids) else new_order
+
+
+def window_bounds(count: int, page: int, page_size: int) -> tuple[int, int]:
+    """Positions ``[start, stop)`` (0-based) of window ``page``, clamped to the list.
+
+    >>> window_bounds(10_000, 2, 200)
+    (400, 600)
+    >>> window_bounds(450, 9, 200)  # past the end: the last window
+    (400, 450)
+    """
+    pages = max(1, -(-count // page_size))
+    start = min(max(page, 0), pages - 1) * page_size
+    return start, min(count, start + page_size)
+
+
+def splice(ids: Sequence[str], start: int, window_order: Sequence[str]) -> list[str]:
+    """The whole order after the window starting at ``start`` was reordered to ``window_order``.
+
+    >>> splice(["a", "b", "c", "d", "e"], 1, ["c", "b"])
+    ['a', 'c', 'b', 'd', 'e']
+    """
+    return [*ids[:start], *window_order, *ids[start + len(window_order) :]]
+
+
+def page_key(key: str) -> str:
+    """The session-state key of the window shown by the list with ``key``."""
+    return f"{key}_page"
+
+
+def shown_window(key: str, count: int, page_size: int = PAGE_SIZE) -> tuple[int, int]:
+    """Positions ``[start, stop)`` of the ``count`` items that the list with ``key`` shows."""
+    page = st.session_state.get(page_key(key), 0)
+    return window_bounds(count, page if isinstance(page, int) else 0, page_size)
+
+
+def show_position(key: str, index: int, page_size: int = PAGE_SIZE) -> None:
+    """Move the window of the list with ``key`` to the one holding position ``index`` (from 0).
+
+    Call it from a callback: it sets the window's widget.
+    """
+    st.session_state[page_key(key)] = index // page_size
+
+
+def _step(page_key: str, by: int) -> None:
+    st.session_state[page_key] = st.session_state.get(page_key, 0) + by
+
+
+def _window_controls(key: str, count: int, page_size: int) -> int:
+    """Previous, a choice of window and Next; returns the chosen window's index."""
+    pages = -(-count // page_size)
+    window_key = page_key(key)
+    page = st.session_state.get(window_key, 0)
+    if not isinstance(page, int) or not 0 <= page < pages:  # the list got shorter
+        page = min(max(page, 0), pages - 1) if isinstance(page, int) else 0
+        st.session_state[window_key] = page
+
+    def positions(index: int) -> str:
+        start, stop = window_bounds(count, index, page_size)
+        return f"{start + 1:,}-{stop:,}"
+
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+        st.button(
+            "Previous",
+            icon=":material/chevron_left:",
+            key=f"{key}_previous",
+            disabled=page == 0,
+            on_click=_step,
+            args=(window_key, -1),
+        )
+        st.selectbox(
+            f"Positions of {count:,}",
+            range(pages),
+            format_func=positions,
+            key=window_key,
+            width=150,
+            help=f"A long list is dragged {page_size:,} positions at a time: move this window "
+            "to reach any document. The order buttons act on the whole list.",
+        )
+        st.button(
+            "Next",
+            icon=":material/chevron_right:",
+            key=f"{key}_next",
+            disabled=page == pages - 1,
+            on_click=_step,
+            args=(window_key, 1),
+        )
+    return page
 
 
 def sortable_list(
@@ -212,6 +315,7 @@ def sortable_list(
     *,
     key: str,
     on_change: Callable[[list[str]], None] | None = None,
+    page_size: int = PAGE_SIZE,
 ) -> list[str] | None:
     """Show ``items`` (``(item_id, display_text)`` pairs, in order) as a reorderable list.
 
@@ -221,18 +325,27 @@ def sortable_list(
     list shows the order it is given on every run, so the caller stores the returned order and
     passes it back; ``key`` may stay the same when the items change. With ``on_change``, the
     new order is handed to it before the script runs, so that run already draws it.
+
+    With more than ``page_size`` items, only a window of ``page_size`` positions is drawn, with
+    controls (keys ``{key}_page``, ``{key}_previous``, ``{key}_next``) to move it; a move within
+    the window still returns, and hands ``on_change``, the order of the whole list.
     """
     ids = [item_id for item_id, _ in items]
     if len(set(ids)) != len(ids):
         msg = "sortable_list needs distinct item ids"
         raise ValueError(msg)
+    page = _window_controls(key, len(ids), page_size) if len(ids) > page_size else 0
+    start, stop = window_bounds(len(ids), page, page_size)
+    window = ids[start:stop]
     # Without a callback the caller adopts a reported order only after this call: show it
     # now, or the browser would put the items back where they were for one run.
-    reported = None if on_change is not None else _order_reported(key, ids)
+    reported = None if on_change is not None else _order_reported(key, window)
     texts = dict(items)
-    shown = reported if reported is not None else ids
+    shown = reported if reported is not None else window
     data = {
         "items": [[str(item_id), str(texts[item_id])] for item_id in shown],
+        "first": start,
+        "total": len(ids),
         # Changes every run, so the browser re-applies Python's order even when it is unchanged
         # (e.g. the app refused a move).
         "run": time.monotonic_ns(),
@@ -243,13 +356,10 @@ def sortable_list(
         def callback() -> None:
             # Runs before the script, so the caller can store the order and every element of
             # this run, the list included, is drawn in it.
-            new_order = _order_reported(key, ids)
-            if new_order is not None:
-                on_change(new_order)
+            new_window = _order_reported(key, window)
+            if new_window is not None:
+                on_change(splice(ids, start, new_window))
 
     result = _COMPONENT(key=key, data=data, on_order_change=callback)
-    order = result.get("order")
-    if not isinstance(order, list) or sorted(map(str, order)) != sorted(ids):
-        return None
-    new_order = [str(item_id) for item_id in order]
-    return None if new_order == ids else new_order
+    new_window = _new_order(result.get("order"), window)
+    return None if new_window is None else splice(ids, start, new_window)

@@ -337,10 +337,42 @@ def chart_unit(evaluation: Evaluation) -> str:
     return "DCG as a fraction of the size of the ideal DCG"
 
 
+PLOTTED_POSITIONS = 500  # a longer list's charts draw this many positions, about one a pixel
+
+
+def plotted_positions(n: int, cutoff_k: int | None = None) -> np.ndarray:
+    """The positions (from 1) that the charts of an ``n``-position list draw.
+
+    All of them up to :data:`PLOTTED_POSITIONS`. Beyond, that many evenly spaced ones,
+    always with the first, the last and the cutoff ``k``: a chart some 400 pixels wide
+    cannot show more, and a browser takes seconds to draw 10,000 points of each line.
+
+    >>> plotted_positions(5).tolist()
+    [1, 2, 3, 4, 5]
+    >>> drawn = plotted_positions(10_000, cutoff_k=333)
+    >>> len(drawn) <= PLOTTED_POSITIONS + 1, drawn[:3].tolist(), int(drawn[-1]), 333 in drawn
+    (True, [1, 21, 41], 10000, True)
+    """
+    if n <= PLOTTED_POSITIONS:
+        return np.arange(1, n + 1)
+    drawn = np.unique(np.linspace(1, n, PLOTTED_POSITIONS).round().astype(int))
+    if cutoff_k is not None and 1 <= cutoff_k <= n:
+        drawn = np.union1d(drawn, [cutoff_k])
+    return drawn
+
+
 def chart_datasets(evaluation: Evaluation) -> dict[str, list[dict[Any, Any]]]:
-    """The named datasets the chart reads (one row per position and ranking, the cutoff)."""
+    """The named datasets the chart reads (a row per plotted position and ranking, the cutoff).
+
+    >>> from ndcg_core import evaluate
+    >>> len(chart_datasets(evaluate([1.0] * 10_000))[POSITIONS])  # two rankings
+    1000
+    """
     frame, _ = chart_frame(evaluation)
     k = evaluation.convention.cutoff_k
+    n = len(evaluation.table)
+    if n > PLOTTED_POSITIONS:
+        frame = frame[frame["position"].isin(plotted_positions(n, k))]
     records = frame.astype(object).where(frame.notna(), None).to_dict("records")
     return {
         POSITIONS: records,

@@ -4,6 +4,10 @@ Four kinds: *predict* a number, *reorder* documents to reach a goal, *compare* t
 (and find the change of convention that flips the verdict), and *spot* the pair of lists
 that nDCG cannot tell apart. :func:`exercise_set` is deterministic in ``(seed, level)``;
 every answer is checked by the core's own :func:`~ndcg_core.metrics.evaluate`.
+
+Scoring (:func:`record_check`, :func:`score`): only the first check of an exercise counts. A
+wrong first answer reveals the answer, so the exercise is then done; checks after the first are
+practice and are never scored.
 """
 
 from __future__ import annotations
@@ -332,6 +336,24 @@ def _spot(rng: random.Random, level: Level, seed: int, number: int) -> Exercise:
 # --------------------------------------------------------------------------- checking
 
 
+def _ideal_order(exercise: Exercise) -> list[str]:
+    """The labels sorted by grade, highest first (ties keep their dealt order)."""
+    pairs = sorted(zip(exercise.grades, exercise.labels, strict=True), key=lambda p: -p[0])
+    return [label for _, label in pairs]
+
+
+def reorder_answer(exercise: Exercise) -> list[str]:
+    """An order of the labels that meets a reorder exercise's goal.
+
+    The ideal order; with a goal at ``goal_k``, the best ``goal_k`` first and the rest
+    worst-first, which spoils the order below ``goal_k`` (the generator makes sure it can).
+    """
+    best = _ideal_order(exercise)
+    if exercise.goal_k is None:
+        return best
+    return best[: exercise.goal_k] + best[exercise.goal_k :][::-1]
+
+
 def check_predict(exercise: Exercise, guess: float) -> Feedback:
     """Right when ``guess`` is within the exercise's tolerance of the nDCG."""
     worked = evaluate(exercise.grades, exercise.convention, labels=exercise.labels)
@@ -362,7 +384,8 @@ def check_reorder(exercise: Exercise, order: Sequence[str]) -> Feedback:
         return Feedback(
             False,
             f"Not yet: DCG {format_real(worked.dcg, 4)} is below the ideal "
-            f"{format_real(worked.ideal_dcg, 4)}. Put higher grades nearer the top.",
+            f"{format_real(worked.ideal_dcg, 4)}. Put higher grades nearer the top: "
+            f"{', '.join(reorder_answer(exercise))}.",
             worked,
         )
     goal = evaluate(grades, Convention(cutoff_k=exercise.goal_k), labels=order)
@@ -380,7 +403,8 @@ def check_reorder(exercise: Exercise, order: Sequence[str]) -> Feedback:
         if not goal_met
         else f"spoil the order somewhere in positions {exercise.goal_k + 1}-{exercise.miss_k}"
     )
-    return Feedback(False, f"Not yet: {scores}; {hint}.", miss)
+    answer = ", ".join(reorder_answer(exercise))
+    return Feedback(False, f"Not yet: {scores}; {hint}. One order that works: {answer}.", miss)
 
 
 def compare_scores(exercise: Exercise) -> list[tuple[str, float, float]]:
@@ -417,5 +441,89 @@ def check_spot(exercise: Exercise, index: int) -> Feedback:
     return Feedback(
         False,
         f"Not that pair: nDCG tells it apart ({format_real(ndcg(left), 3)} vs "
-        f"{format_real(ndcg(right), 3)}). Look for two lists that score the same.",
+        f"{format_real(ndcg(right), 3)}). The pair it scores the same is pair "
+        f"{exercise.answer_index + 1}. {exercise.explanation}",
     )
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+@dataclass(frozen=True)
+class Attempts:
+    """The checks of one exercise: the first is scored, every later one is practice.
+
+    ``first`` is the feedback on the first check, ``latest`` on the most recent, and
+    ``checks`` how many there were. Once checked, an exercise is done: a wrong first answer
+    reveals the answer, so typing it back in proves nothing.
+    """
+
+    first: Feedback
+    latest: Feedback
+    checks: int = 1
+
+    @property
+    def scored(self) -> bool:
+        """Whether this exercise adds a point: its first answer was right."""
+        return self.first.correct
+
+    @property
+    def practice(self) -> bool:
+        """Whether ``latest`` came after the scored check (so it did not count)."""
+        return self.checks > 1
+
+    @property
+    def message(self) -> str:
+        """What to say about the latest check: its feedback, marked when it was practice."""
+        if self.practice:
+            return f"{self.latest.message} (Practice: not scored.)"
+        return self.latest.message
+
+    @property
+    def status(self) -> str:
+        """One line for the exercise once it is done, e.g. ``Done: right first time.``"""
+        if self.scored:
+            return "Done: right first time, 1 point."
+        return "Done: the first answer was not right, so no point. Another try is practice."
+
+
+def record_check(attempts: Attempts | None, feedback: Feedback) -> Attempts:
+    """Add one check's ``feedback`` to an exercise's ``attempts`` (``None`` before the first).
+
+    >>> wrong, right = Feedback(False, "Not quite"), Feedback(True, "Right")
+    >>> record = record_check(record_check(None, wrong), right)
+    >>> record.scored, record.practice, record.latest.message
+    (False, True, 'Right')
+    """
+    if attempts is None:
+        return Attempts(first=feedback, latest=feedback)
+    return Attempts(first=attempts.first, latest=feedback, checks=attempts.checks + 1)
+
+
+@dataclass(frozen=True)
+class Score:
+    """A set's score: ``right`` first answers, ``done`` exercises checked, out of ``total``."""
+
+    right: int
+    done: int
+    total: int
+
+    def __str__(self) -> str:
+        return f"{self.right} of {self.total}"
+
+
+def score(exercises: Sequence[Exercise], record: Mapping[str, Attempts]) -> Score:
+    """Count the exercises of a set that were right at the first check, and those done.
+
+    Checks of exercises outside ``exercises`` (another set) are ignored.
+
+    >>> ex = exercise_set(1)
+    >>> first = record_check(None, Feedback(True, "Right"))
+    >>> retried = record_check(record_check(None, Feedback(False, "No")), Feedback(True, "Right"))
+    >>> str(score(ex, {ex[0].key: first, ex[1].key: retried, "other-set": first}))
+    '1 of 8'
+    >>> score(ex, {ex[0].key: first, ex[1].key: retried}).done
+    2
+    """
+    checked = [record[e.key] for e in exercises if e.key in record]
+    return Score(right=sum(a.scored for a in checked), done=len(checked), total=len(exercises))

@@ -13,6 +13,7 @@ from components.sortable_list import sortable_list
 from components.state import PERSIST, choose_practice_set, current_practice_set
 from ndcg_core import format_grades, format_real
 from ndcg_core.practice import (
+    Attempts,
     Exercise,
     Feedback,
     Kind,
@@ -23,6 +24,8 @@ from ndcg_core.practice import (
     check_spot,
     compare_scores,
     exercise_set,
+    record_check,
+    score,
 )
 
 run_through_app()
@@ -36,7 +39,7 @@ def practice_set(seed: int, level: Level) -> tuple[Exercise, ...]:
     return remember("exercises", (seed, level), lambda: shared(exercise_set, seed, level))
 
 
-RESULTS_KEY = "practice_results"  # exercise key -> Feedback of its last check
+RESULTS_KEY = "practice_results"  # exercise key -> Attempts: its scored first check and the last
 seed, level = current_practice_set()
 
 page_header(
@@ -59,9 +62,8 @@ def _set_level() -> None:
 
 
 exercises = practice_set(seed, level)
-results: dict[str, Feedback] = st.session_state.setdefault(RESULTS_KEY, {})
-answered = [results[e.key] for e in exercises if e.key in results]
-right = sum(f.correct for f in answered)
+results: dict[str, Attempts] = st.session_state.setdefault(RESULTS_KEY, {})
+set_score = score(exercises, results)
 
 with st.container(horizontal=True, vertical_alignment="bottom"):
     st.segmented_control(
@@ -77,13 +79,18 @@ with st.container(horizontal=True, vertical_alignment="bottom"):
         "exponential gain, and more conventions to compare.",
     )
     st.button("New set", icon=":material/refresh:", on_click=_new_set, key="practice_new")
-    st.metric("Score", f"{right} of {len(exercises)}", help="Right answers in this set.")
-st.progress(len(answered) / len(exercises), text=f"{len(answered)} of {len(exercises)} answered")
+    st.metric(
+        "Score",
+        str(set_score),
+        help="Exercises answered right at the first check. A wrong answer shows the right "
+        "one, so the exercise is then done: trying again is practice and scores nothing.",
+    )
+st.progress(set_score.done / set_score.total, text=f"{set_score.done} of {set_score.total} done")
 
 
 def _store(exercise: Exercise, feedback: Feedback) -> None:
     results = dict(st.session_state.get(RESULTS_KEY, {}))
-    results[exercise.key] = feedback
+    results[exercise.key] = record_check(results.get(exercise.key), feedback)
     st.session_state[RESULTS_KEY] = results
 
 
@@ -235,11 +242,13 @@ DRAW = {Kind.PREDICT: predict, Kind.REORDER: reorder, Kind.COMPARE: compare, Kin
 for exercise in exercises:
     with st.container(border=True, key=f"exercise_{exercise.number}"):
         st.markdown(f"**{exercise.number}. {TITLES[exercise.kind]}.** {exercise.prompt}")
+        attempts = results.get(exercise.key)
+        if attempts is not None:
+            st.caption(attempts.status)
         DRAW[exercise.kind](exercise)
-        feedback = results.get(exercise.key)
-        if feedback is not None:
-            if feedback.correct:
-                st.success(plain(feedback.message), icon=":material/check_circle:")
+        if attempts is not None:
+            if attempts.latest.correct:
+                st.success(plain(attempts.message), icon=":material/check_circle:")
             else:
-                st.error(plain(feedback.message), icon=":material/cancel:")
-            worked_answer(exercise, feedback)
+                st.error(plain(attempts.message), icon=":material/cancel:")
+            worked_answer(exercise, attempts.latest)

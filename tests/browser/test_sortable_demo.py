@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Dialog, Locator, Page, expect
 
+from components.sortable_list import PAGE_SIZE
 from tests.browser.conftest import StreamlitServer, drag_item
 
 pytestmark = pytest.mark.browser
@@ -124,21 +125,29 @@ def test_markup_in_a_label_shows_as_text_and_never_runs(demo: tuple[Page, list[s
     assert dialogs == []
 
 
-def test_a_thousand_items_scroll_and_still_move(
+def test_a_thousand_items_show_in_windows_and_a_key_move_reorders_the_whole_list(
     browser: Browser, demo_server: StreamlitServer
 ) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 800})
     page = context.new_page()
     page.set_default_timeout(20_000)
     page.goto(f"{demo_server.url}/?n=1000")
-    expect(page.locator("li.sl-item")).to_have_count(1000)
+    chips = page.locator("li.sl-item")
+    expect(chips).to_have_count(PAGE_SIZE)  # one window, not 1,000 chips
     box = page.locator(".sl-list").bounding_box()
     assert box is not None
     assert box["height"] < 400  # a scrolling box, not a 1,000-item page
+    for _ in range(1000 // PAGE_SIZE - 1):
+        page.get_by_role("button", name="Next", exact=True).click()
+    expect(chips.first).to_have_attribute("data-id", f"D{1000 - PAGE_SIZE + 1}")
+    expect(chips.first).to_have_attribute(
+        "aria-label", f"D{1000 - PAGE_SIZE + 1} · grade 2, position {1000 - PAGE_SIZE + 1} of 1000"
+    )
     last = item(page, "D999")
     last.focus()  # scrolls it into view inside the box
     started = time.monotonic()
     page.keyboard.press("Alt+ArrowLeft")
+    expect(order_text(page)).to_contain_text("D1,D2,D3,")  # the whole list, not the window
     expect(order_text(page)).to_contain_text("D997,D999,D998,D1000")
     print(f"\n1,000 items: key press -> order text {1000 * (time.monotonic() - started):.0f} ms")
     expect(last).to_be_focused()

@@ -13,12 +13,16 @@ from ndcg_core.metrics import ndcg
 from ndcg_core.practice import (
     Kind,
     Level,
+    Score,
     check_compare,
     check_predict,
     check_reorder,
     check_spot,
     compare_scores,
     exercise_set,
+    record_check,
+    reorder_answer,
+    score,
 )
 from tests.core.strategies import conventions as any_convention
 
@@ -144,3 +148,41 @@ def test_ndcg_shortcut_equals_evaluate(values, convention) -> None:
         return
     got = ndcg(values, convention)
     assert got == expected or (math.isnan(got) and math.isnan(expected))
+
+
+def test_only_the_first_check_scores_and_a_retry_after_a_reveal_is_practice() -> None:
+    exercises = exercise_set(5, "medium")
+    predict = next(e for e in exercises if e.kind is Kind.PREDICT)
+    truth = evaluate(predict.grades, predict.convention).ndcg
+    wrong = check_predict(predict, truth + predict.tolerance * 3)
+    assert f"{truth:.4f}" in wrong.message  # the reveal
+    retried = record_check(record_check(None, wrong), check_predict(predict, truth))
+    assert retried.latest.correct
+    assert retried.practice
+    assert not retried.scored
+    assert score(exercises, {predict.key: retried}) == Score(right=0, done=1, total=8)
+
+    first_time = record_check(None, check_predict(predict, truth))
+    again = record_check(first_time, check_predict(predict, truth))
+    assert score(exercises, {predict.key: again}) == Score(right=1, done=1, total=8)
+    # A right first answer stays scored whatever a later practice check says.
+    spoiled = record_check(again, wrong)
+    assert spoiled.scored
+    assert score(exercises, {predict.key: spoiled}).right == 1
+
+
+def test_every_wrong_answer_reveals_a_right_one() -> None:
+    for exercise in _sets():
+        if exercise.kind is Kind.REORDER:
+            feedback = check_reorder(exercise, list(exercise.labels))
+            answer = reorder_answer(exercise)
+            assert ", ".join(answer) in feedback.message
+            assert check_reorder(exercise, answer).correct
+        elif exercise.kind is Kind.SPOT:
+            feedback = check_spot(exercise, (exercise.answer_index + 1) % 4)
+            assert f"pair {exercise.answer_index + 1}." in feedback.message
+        elif exercise.kind is Kind.COMPARE:
+            other = "B" if exercise.answer == "A" else "A"
+            feedback = check_compare(exercise, other, (exercise.answer_index + 1) % 3)
+            assert f"{exercise.answer} scores higher" in feedback.message
+            assert exercise.options[exercise.answer_index] in feedback.message

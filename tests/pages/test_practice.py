@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from ndcg_core import evaluate
+from ndcg_core import evaluate, format_real
 from ndcg_core.practice import Kind, exercise_set
 from tests.pages.conftest import open_app
 
@@ -31,22 +31,45 @@ def test_a_link_with_a_seed_gives_everyone_the_same_set() -> None:
     assert first.query_params["level"] == "medium"
 
 
-def test_a_right_prediction_scores_and_a_wrong_one_shows_the_worked_answer() -> None:
+def _done(at: AppTest) -> list[str]:
+    return [c.value for c in at.caption if c.value.startswith("Done")]
+
+
+def test_a_wrong_answer_reveals_the_value_and_typing_it_back_does_not_score() -> None:
     at = open_app({"seed": "5", "level": "medium"}, PRACTICE)
     exercise = _first(Kind.PREDICT)
     truth = evaluate(exercise.grades, exercise.convention).ndcg
     guess = at.number_input(key=f"ex_{exercise.key}_guess")
     guess.set_value(round(truth + 0.05, 4) if truth < 0.9 else round(truth - 0.05, 4)).run()
     at.button(key=f"ex_{exercise.key}_check").click().run()
-    assert at.error
     assert "Not quite" in at.error[0].value
+    revealed = format_real(truth, 4)
+    assert revealed in at.error[0].value.replace("\\", "")  # shown markdown-escaped
     assert at.table  # the worked answer, position by position
     assert at.metric[0].value == "0 of 8"
+    assert len(_done(at)) == 1  # revealed, so done
+
+    at.number_input(key=f"ex_{exercise.key}_guess").set_value(float(revealed)).run()
+    at.button(key=f"ex_{exercise.key}_check").click().run()
+    assert "Right" in at.success[0].value
+    assert "not scored" in at.success[0].value
+    assert at.metric[0].value == "0 of 8"  # the revealed value typed back earns nothing
+    assert len(_done(at)) == 1
+    assert at.get("progress")[0].proto.text == "1 of 8 done"
+
+
+def test_a_right_first_answer_scores_once() -> None:
+    at = open_app({"seed": "5", "level": "medium"}, PRACTICE)
+    exercise = _first(Kind.PREDICT)
+    truth = evaluate(exercise.grades, exercise.convention).ndcg
     at.number_input(key=f"ex_{exercise.key}_guess").set_value(round(truth, 4)).run()
     at.button(key=f"ex_{exercise.key}_check").click().run()
-    assert not at.error
     assert "Right" in at.success[0].value
     assert at.metric[0].value == "1 of 8"
+    assert len(_done(at)) == 1
+    at.button(key=f"ex_{exercise.key}_check").click().run()  # the same answer again
+    assert at.metric[0].value == "1 of 8"
+    assert at.get("progress")[0].proto.text == "1 of 8 done"
 
 
 def test_reorder_compare_and_spot_are_checked() -> None:
@@ -62,7 +85,7 @@ def test_reorder_compare_and_spot_are_checked() -> None:
     assert "Not yet" in at.error[0].value
     at.session_state[f"ex_{reorder.key}_order"] = best  # what a drag stores
     at.button(key=f"ex_{reorder.key}_check").click().run()
-    assert "Right" in at.success[0].value
+    assert "Right" in at.success[0].value  # right now, but practice: the first check scored
 
     compare = _first(Kind.COMPARE)
     at.radio(key=f"ex_{compare.key}_winner").set_value(compare.answer)
@@ -74,8 +97,8 @@ def test_reorder_compare_and_spot_are_checked() -> None:
     at.button(key=f"ex_{spot.key}_check").click().run()
     assert [s.value.startswith("Right") for s in at.success] == [True, True]
     assert "Not that pair" in at.error[0].value
-    assert at.metric[0].value == "2 of 8"
-    assert at.get("progress")[0].proto.text == "3 of 8 answered"
+    assert at.metric[0].value == "1 of 8"  # compare; reorder was wrong at its first check
+    assert at.get("progress")[0].proto.text == "3 of 8 done"
 
 
 def test_new_set_and_level_change_the_exercises_and_the_link() -> None:
