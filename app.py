@@ -4,14 +4,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from components.widgets import (
-    apply_view_mode,
-    convention_picker,
-    init_session,
-    show_link_errors,
-    sync_url,
-    view_mode,
-)
+from components.chrome import apply_view_mode, show_link_errors
+from components.convention_picker import convention_picker
+from components.state import init_session, sync_url, view_mode
 
 ASSETS = Path(__file__).parent / "assets"
 

@@ -7,7 +7,9 @@ Playground's own cost; the difference from empty_app.py is the shell's.
 
 import streamlit as st
 
-from components.widgets import apply_view_mode, convention_picker, init_session, sync_url
+from components.chrome import apply_view_mode
+from components.convention_picker import convention_picker
+from components.state import init_session, sync_url
 
 
 def blank_page() -> None:

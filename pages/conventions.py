@@ -1,18 +1,14 @@
 """Conventions: one list under every choice, and what each library would say about it."""
 
+from typing import Any
+
 import streamlit as st
 
-from components.widgets import (
-    altair_chart,
-    current_convention,
-    current_list,
-    current_unretrieved,
-    page_header,
-    parsed_text_input,
-    plain,
-    run_through_app,
-    shared,
-)
+from components.cache import altair_chart, shared
+from components.chrome import page_header, plain
+from components.navigation import run_through_app
+from components.state import current_convention, current_list, current_unretrieved
+from ndcg_core import NdcgError, parse_grades
 from ndcg_core.charts import variants_chart
 from ndcg_core.lessons import (
     SEED004_SCORES,
@@ -26,6 +22,38 @@ from ndcg_core.lessons import (
 from ndcg_core.parsing import format_grades
 
 run_through_app()
+
+
+def parsed_text_input(
+    where: Any,
+    label: str,
+    *,
+    key: str,
+    default: str,
+    length: int | None = None,
+    help: str | None = None,
+) -> tuple[float, ...] | None:
+    """A text box of numbers, parsed by the core. A bad edit shows its error under the box and
+    the last good numbers stay in use (None if there are none, or no longer ``length`` of
+    them), so what the page showed stays on screen."""
+    st.session_state.setdefault(key, default)
+    text = where.text_input(label, key=key, help=help)
+    last_good_key = f"{key}_last_good"
+    try:
+        values = parse_grades(text).grades if text.strip() else ()
+        if length is not None and len(values) != length:
+            msg = f"Give {length} numbers, one per document; got {len(values)}."
+            raise NdcgError(msg)
+    except NdcgError as error:
+        last_good: tuple[float, ...] | None = st.session_state.get(last_good_key)
+        if last_good is not None and length is not None and len(last_good) != length:
+            last_good = None
+        kept = "" if last_good is None else f" Still showing {format_grades(last_good)[:80]}."
+        where.error(plain(str(error) + kept), icon=":material/error:")
+        return last_good
+    st.session_state[last_good_key] = values
+    return values
+
 
 convention = current_convention()
 grade_list = current_list()

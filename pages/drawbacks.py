@@ -2,17 +2,13 @@
 
 import streamlit as st
 
-from components.widgets import (
-    altair_chart,
-    linked_toggle,
-    page_header,
-    run_through_app,
-    shared,
-    side_by_side,
-)
-from ndcg_core import TiePolicy, format_real
+from components.cache import altair_chart, shared
+from components.chrome import linked_toggle, page_header
+from components.navigation import run_through_app
+from ndcg_core import Evaluation, TiePolicy, format_real
 from ndcg_core.charts import curves_chart
 from ndcg_core.lessons import (
+    Pair,
     bad_documents,
     equally_good,
     missing_documents,
@@ -22,6 +18,26 @@ from ndcg_core.lessons import (
 from ndcg_core.tables import format_frame
 
 run_through_app()
+
+
+def side_by_side(pair: Pair) -> tuple[Evaluation, Evaluation]:
+    """Two lists, their grades and their scores, next to each other."""
+    results = shared(Pair.evaluate, pair)
+    for column, side, result in zip(st.columns(2), (pair.left, pair.right), results, strict=True):
+        with column, st.container(border=True):
+            st.markdown(f"**{side.name}**")
+            st.code(", ".join(format_real(g) for g in side.grades), language=None)
+            ndcg_text = format_real(result.ndcg)
+            left, right = st.columns(2)
+            left.metric(f"DCG{_at(result)}", format_real(result.dcg))
+            right.metric(f"nDCG{_at(result)}", ndcg_text)
+    return results
+
+
+def _at(evaluation: Evaluation) -> str:
+    k = evaluation.convention.cutoff_k
+    return "" if k is None else f"@{k}"
+
 
 page_header(
     "Drawbacks",

@@ -2,21 +2,17 @@
 
 import streamlit as st
 
-from components.widgets import (
+from components.chrome import full_controls, page_header
+from components.grade_editor import grade_editor, order_controls
+from components.navigation import run_through_app
+from components.results import (
     chart_block,
-    current_convention,
     evaluate_current,
     export_block,
-    full_controls,
-    grade_editor,
     metric_row,
-    order_controls,
-    page_header,
     position_table,
-    run_through_app,
-    sync_url,
-    view_mode,
 )
+from components.state import current_convention, sync_url, view_mode
 
 run_through_app()
 

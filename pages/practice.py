@@ -5,16 +5,12 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from components.cache import remember, shared
+from components.chrome import page_header, plain
+from components.navigation import run_through_app
+from components.results import table_columns
 from components.sortable_list import sortable_list
-from components.widgets import (
-    PRACTICE_LEVEL_KEY,
-    PRACTICE_SEED_KEY,
-    page_header,
-    plain,
-    practice_set,
-    run_through_app,
-    table_columns,
-)
+from components.state import PRACTICE_LEVEL_KEY, PRACTICE_SEED_KEY
 from ndcg_core import format_grades, format_real
 from ndcg_core.practice import (
     Exercise,
@@ -26,9 +22,19 @@ from ndcg_core.practice import (
     check_reorder,
     check_spot,
     compare_scores,
+    exercise_set,
 )
 
 run_through_app()
+
+
+def practice_set(seed: int, level: Level) -> tuple[Exercise, ...]:
+    """The exercise set ``(seed, level)``, drawn once per server and kept for this session.
+
+    A set depends on its seed and level alone (public, in every practice link), so a class
+    opening one link draws it once (~15-25 ms), not once per pupil."""
+    return remember("exercises", (seed, level), lambda: shared(exercise_set, seed, level))
+
 
 RESULTS_KEY = "practice_results"  # exercise key -> Feedback of its last check
 seed: int = st.session_state[PRACTICE_SEED_KEY]

@@ -2,17 +2,45 @@
 
 import streamlit as st
 
-from components.widgets import (
-    current_convention,
-    page_header,
-    parsed_queries_input,
-    plain,
-    run_through_app,
-    shared,
+from components.cache import shared
+from components.chrome import page_header, plain
+from components.navigation import run_through_app
+from components.state import MAX_URL_LIST_CHARS, current_convention, from_link, to_link
+from ndcg_core import NdcgError
+from ndcg_core.queries import (
+    Query,
+    mean_variants,
+    metrics_disagree,
+    parse_queries,
+    queries_table,
+    zero_ideal_means,
 )
-from ndcg_core.queries import mean_variants, metrics_disagree, queries_table, zero_ideal_means
 
 run_through_app()
+
+
+def parsed_queries_input(
+    label: str, *, key: str, default: str, param: str
+) -> tuple[Query, ...] | None:
+    """A text area of queries (see ``parse_queries``); an error shows under it, and the last
+    good queries stay in use, as the Playground keeps its last good list.
+
+    Text other than the default goes into the page's link as ``param`` when it is short.
+    """
+    from_link(key, param, lambda raw: raw[:MAX_URL_LIST_CHARS])
+    st.session_state.setdefault(key, default)
+    text = st.text_area(label, key=key, height=140)
+    if text != default and len(text) <= MAX_URL_LIST_CHARS:
+        to_link(param, text)
+    try:
+        queries = parse_queries(text)
+    except NdcgError as error:
+        st.error(plain(str(error)), icon=":material/error:")
+        last_good: tuple[Query, ...] | None = st.session_state.get(f"{key}_last_good")
+        return last_good
+    st.session_state[f"{key}_last_good"] = queries
+    return queries
+
 
 DEFAULT_QUERIES = """seed000: 3, 2, 3, 0, 1, 2
 seed004: 3, 2, 0, 0, 1

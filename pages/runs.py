@@ -1,25 +1,63 @@
 """Your run: score a whole evaluation file, per query, with a confidence interval, and compare two."""
 
+from collections.abc import Callable
+from pathlib import Path
+
 import numpy as np
+import pandas as pd
 import streamlit as st
 
-from components.widgets import (
-    altair_chart,
-    current_convention,
-    evaluation_file,
-    open_in_playground,
-    page_header,
-    plain,
-    run_through_app,
-    shared,
-)
-from ndcg_core import TiePolicy, format_real
+from components.cache import altair_chart, shared
+from components.chrome import page_header, plain
+from components.navigation import run_through_app
+from components.state import current_convention, open_in_playground
+from ndcg_core import NdcgError, TiePolicy, format_real
 from ndcg_core.charts import difference_chart, histogram_chart
 from ndcg_core.run_files import read_qrels, read_run
 from ndcg_core.runs import evaluate_run, query_ranking
 from ndcg_core.significance import bootstrap_interval, compare_runs
 
 run_through_app()
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+
+def evaluation_file(
+    label: str, *, key: str, reader: Callable[[bytes], pd.DataFrame], example: str | None
+) -> tuple[pd.DataFrame | None, str]:
+    """An uploader whose file the core reads; the example file stands in until one is given.
+
+    Returns the table (None if neither) and where it came from. A bad file shows its error
+    right under the uploader and the last good file of that uploader stays in use.
+    """
+    cap = st.get_option("server.maxUploadSize")  # megabytes; the server refuses bigger files
+    uploaded = st.file_uploader(
+        label,
+        key=key,
+        type=None,
+        help=f"TREC format or CSV with a header: plain text (UTF-8), at most {cap} MB.",
+    )
+    state_key = f"{key}_last_good"
+    if uploaded is not None:
+        with st.spinner(f"Reading {plain(uploaded.name)}…"):
+            try:
+                table = reader(uploaded.getvalue())
+            except NdcgError as error:
+                st.error(f"{plain(uploaded.name)}: {plain(str(error))}", icon=":material/error:")
+            else:
+                st.session_state[state_key] = (table, uploaded.name)
+    if state_key in st.session_state:
+        table, name = st.session_state[state_key]
+        return table, name
+    if example is None:
+        return None, ""
+    return _cached_example(example, reader), f"example: {example}"
+
+
+@st.cache_data(show_spinner=False)
+def _cached_example(name: str, _reader: Callable[[bytes], pd.DataFrame]) -> pd.DataFrame:
+    return _reader((ASSETS / name).read_bytes())
+
 
 page_header(
     "Your run",

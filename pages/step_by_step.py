@@ -2,23 +2,70 @@
 
 import streamlit as st
 
-from components.widgets import (
-    current_convention,
-    evaluate_current,
-    grade_editor,
-    linked_toggle,
-    list_key,
-    list_summary,
-    page_header,
-    run_through_app,
-    table_columns,
-    worked_step,
-)
+from components.chrome import linked_toggle, page_header, plain
+from components.grade_editor import grade_editor
+from components.navigation import run_through_app
+from components.results import evaluate_current, table_columns
+from components.state import current_convention, current_list
+from ndcg_core import format_grades
 from ndcg_core.lessons import log_base_comparison
 from ndcg_core.tables import column_names
-from ndcg_core.worked import all_steps
+from ndcg_core.worked import WorkedStep, all_steps, guess_feedback
 
 run_through_app()
+
+
+def worked_step(step: WorkedStep, *, explanation: str, list_key: str) -> bool:
+    """A formula, a guess box, and on "Reveal" the formula with the reader's numbers.
+
+    Returns whether the answer is shown. Answers hide again when the list changes, so a
+    class can guess afresh.
+    """
+    st.markdown(explanation)
+    st.latex(step.symbolic)
+    revealed: dict[str, str] = st.session_state.setdefault("step_revealed", {})
+    shown = revealed.get(step.name) == list_key or st.session_state.get("step_reveal_all", False)
+    guess_box, button_box = st.columns([3, 1], vertical_alignment="bottom")
+    guess = guess_box.number_input(
+        f"Your guess for {step.name}",
+        value=None,
+        step=0.1,
+        format="%.3f",
+        key=f"step_guess_{step.name}",
+        placeholder="type a number, then reveal",
+    )
+    button_box.button(
+        "Reveal",
+        key=f"step_reveal_{step.name}",
+        on_click=_reveal,
+        args=(step.name, list_key),
+        disabled=shown,
+        width="stretch",
+    )
+    if shown:
+        st.latex(step.filled)
+        if guess is not None:
+            st.info(guess_feedback(float(guess), step.result), icon=":material/target:")
+    return shown
+
+
+def _reveal(name: str, list_key: str) -> None:
+    revealed = dict(st.session_state.get("step_revealed", {}))
+    revealed[name] = list_key
+    st.session_state["step_revealed"] = revealed
+
+
+def list_summary(limit: int = 60) -> str:
+    """The current list as short plain text, for labels."""
+    grade_list = current_list()
+    text = format_grades(grade_list.grades, grade_list.labels)
+    return plain(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def list_key() -> str:
+    """A short identity of the current list (changes when the list or its order does)."""
+    return repr(current_list())
+
 
 convention = current_convention()
 page_header(

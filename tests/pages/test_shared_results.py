@@ -1,4 +1,4 @@
-"""The server-wide cache of lesson results (components.widgets.shared and altair_chart).
+"""The server-wide cache of lesson results (components.cache.shared and altair_chart).
 
 It may hand a session only the result of the very input that session gave, and only a
 copy of it.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from components.widgets import _call_key, shared
+from components.cache import _call_key, shared
 from ndcg_core.charts import histogram_chart
 from ndcg_core.lessons import zero_ideal_policies
 from ndcg_core.metrics import ndcg

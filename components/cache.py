@@ -1,0 +1,108 @@
+"""Results kept between reruns: per session (``remember``) and per server (``shared``)."""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import pickle
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+import pandas as pd
+import streamlit as st
+from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
+
+MEMO_SIZE = 6  # per session: the view on screen and a few recent ones (toggling back is free)
+T = TypeVar("T")
+
+
+def remember(name: str, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, remembered for this session only.
+
+    Not st.cache_data, which unpickles a fresh copy on every rerun (the largest cost of a
+    Playground rerun), nor a resource cache, which would hand one object to every session.
+    """
+    store: dict[Hashable, Any] = st.session_state.setdefault(f"lab_memo_{name}", {})
+    if key in store:
+        value: T = store.pop(key)
+    else:
+        value = make()
+        while len(store) >= MEMO_SIZE:
+            store.pop(next(iter(store)))  # the least recently used
+    store[key] = value
+    return value
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _shared_result(
+    key: str, _function: Callable[..., Any], _args: tuple[Any, ...], _kwargs: dict[str, Any]
+) -> Any:
+    return _function(*_args, **_kwargs)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _shared_chart(
+    key: str, _builder: Callable[..., Any], _args: tuple[Any, ...], _kwargs: dict[str, Any]
+) -> dict[str, Any]:
+    # Streamlit's own conversion (st.altair_chart calls it on every run): datasets as Arrow,
+    # no Altair default theme, Altair's global settings held under Streamlit's lock.
+    spec: dict[str, Any] = _convert_altair_to_vega_lite_spec(_builder(*_args, **_kwargs))
+    return spec
+
+
+# Inputs larger than this (an uploaded run, say) are computed for the caller alone: the
+# shared caches then hold at most 256 results and 64 charts of small inputs each.
+MAX_SHARED_INPUT_BYTES = 512 * 1024
+
+
+def _call_key(
+    function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> str | None:
+    """An exact key for a call: a digest of the pickled inputs (Streamlit's own hashing
+    samples large frames and arrays, so two different uploads could share a key). None
+    when the inputs are too large to share."""
+    if not inspect.isfunction(function) or "<" in function.__qualname__:
+        msg = f"expected a module-level function, not {function!r}"
+        raise TypeError(msg)
+    if any(_rough_size(value) > MAX_SHARED_INPUT_BYTES for value in (*args, *kwargs.values())):
+        return None  # known too large without pickling it
+    name = f"{function.__module__}.{function.__qualname__}"
+    pickled = pickle.dumps((name, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+    if len(pickled) > MAX_SHARED_INPUT_BYTES:
+        return None
+    return hashlib.blake2b(pickled, digest_size=32).hexdigest()
+
+
+def _rough_size(value: Any) -> int:
+    """Bytes held by a frame or an array (0 for anything else), without copying it."""
+    if isinstance(value, pd.DataFrame):
+        return int(value.memory_usage(index=False).sum())
+    return int(getattr(value, "nbytes", 0))
+
+
+def shared(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``function(*args, **kwargs)`` for a pure ndcg_core function, computed once per server
+    for each input and copied to each caller (most sessions ask the lesson pages for the
+    same inputs). The key is the input itself, so a session only ever receives the result
+    of the very input it gave."""
+    key = _call_key(function, args, kwargs)
+    if key is None:
+        return function(*args, **kwargs)
+    result: T = _shared_result(key, function, args, kwargs)
+    return result
+
+
+def altair_chart(
+    where: Any,
+    builder: Callable[..., Any],
+    *args: Any,
+    element_width: Any = None,
+    **kwargs: Any,
+) -> None:
+    """``where.altair_chart(builder(*args, **kwargs), width=element_width)``, with the chart's
+    Vega-Lite spec built once per server for each input (an Altair chart costs 10-20 ms)."""
+    key = _call_key(builder, args, kwargs)
+    if key is None:
+        where.altair_chart(builder(*args, **kwargs), width=element_width)
+        return
+    where.vega_lite_chart(_shared_chart(key, builder, args, kwargs), width=element_width)

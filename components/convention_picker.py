@@ -1,0 +1,128 @@
+"""The sidebar's convention picker: presets, every field, and who uses each choice."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from components.state import CONVENTION_KEYS, LOG_BASE_RANGE, MAX_CUTOFF_K, clear_errors, set_picker
+from ndcg_core import CONVENTION_FIELDS, PRESETS, Convention
+
+
+def _choice_help(name: str) -> str:
+    info = CONVENTION_FIELDS[name]
+    lines = [info.help, ""]
+    lines += [f"- **{c.label}**: {c.used_by}" for c in info.choices]
+    return "\n".join(lines)
+
+
+def _choice_radio(name: str, *, horizontal: bool = False) -> str:
+    info = CONVENTION_FIELDS[name]
+    labels = {c.value: c.label for c in info.choices}
+    value: str = st.radio(
+        info.label,
+        list(labels),
+        format_func=labels.__getitem__,
+        key=CONVENTION_KEYS[name],
+        help=_choice_help(name),
+        horizontal=horizontal,
+    )
+    return value
+
+
+def _choice_select(name: str) -> str:
+    info = CONVENTION_FIELDS[name]
+    labels = {c.value: c.label for c in info.choices}
+    value: str = st.selectbox(
+        info.label,
+        list(labels),
+        format_func=labels.__getitem__,
+        key=CONVENTION_KEYS[name],
+        help=_choice_help(name),
+    )
+    return value
+
+
+def _used_by(name: str, value: str) -> None:
+    for choice in CONVENTION_FIELDS[name].choices:
+        if choice.value == value:
+            st.caption(f"Used by: {choice.used_by}")
+
+
+def _apply_preset() -> None:
+    key = st.session_state.get("conv_preset")
+    if key in PRESETS:
+        keep_k = st.session_state.get(CONVENTION_KEYS["cutoff_k"])
+        convention = PRESETS[key].convention
+        if convention.cutoff_k is None and keep_k is not None:
+            convention = convention.with_changes(cutoff_k=keep_k)
+        set_picker(convention)
+    st.session_state["conv_preset"] = None
+    clear_errors()
+
+
+def matching_presets(convention: Convention) -> list[str]:
+    """Names of the presets equal to this convention, whatever its cutoff k."""
+    return [
+        preset.name
+        for preset in PRESETS.values()
+        if preset.convention.with_changes(cutoff_k=convention.cutoff_k) == convention
+    ]
+
+
+def convention_picker() -> Convention:
+    """The sidebar's convention controls; returns the convention they describe."""
+    with st.sidebar:
+        st.subheader("Convention", help="Every choice behind the number, and who makes it.")
+        st.selectbox(
+            "Start from a library's preset",
+            list(PRESETS),
+            index=None,
+            placeholder="Choose a preset…",
+            format_func=lambda key: PRESETS[key].name,
+            key="conv_preset",
+            on_change=_apply_preset,
+            help="\n".join(f"- **{p.name}**: {p.description}" for p in PRESETS.values()),
+        )
+        gain = _choice_radio("gain")
+        _used_by("gain", gain)
+        discount = _choice_radio("discount")
+        log_base = st.number_input(
+            CONVENTION_FIELDS["log_base"].label,
+            min_value=LOG_BASE_RANGE[0],
+            max_value=LOG_BASE_RANGE[1],
+            step=1.0,
+            format="%.4g",
+            key=CONVENTION_KEYS["log_base"],
+            help=CONVENTION_FIELDS["log_base"].help + " 2 is usual; e ≈ 2.718 gives ln.",
+        )
+        cutoff_k = st.number_input(
+            CONVENTION_FIELDS["cutoff_k"].label,
+            min_value=1,
+            max_value=MAX_CUTOFF_K,
+            step=1,
+            value=None,
+            placeholder="whole list",
+            key=CONVENTION_KEYS["cutoff_k"],
+            help=CONVENTION_FIELDS["cutoff_k"].help,
+        )
+        ideal = _choice_radio("ideal")
+        _used_by("ideal", ideal)
+        with st.expander("Advanced: ties, empty ideal, negative grades"):
+            ties = _choice_select("ties")
+            zero_ideal = _choice_select("zero_ideal")
+            _used_by("zero_ideal", zero_ideal)
+            negative_grades = _choice_select("negative_grades")
+            _used_by("negative_grades", negative_grades)
+        convention = Convention(
+            gain=gain,  # type: ignore[arg-type]
+            discount=discount,  # type: ignore[arg-type]
+            log_base=float(log_base),
+            cutoff_k=None if cutoff_k is None else int(cutoff_k),
+            ideal=ideal,  # type: ignore[arg-type]
+            ties=ties,  # type: ignore[arg-type]
+            zero_ideal=zero_ideal,  # type: ignore[arg-type]
+            negative_grades=negative_grades,  # type: ignore[arg-type]
+        )
+        matches = matching_presets(convention)
+        st.caption(f"**{convention}**" + (f"  \nSame as: {', '.join(matches)}" if matches else ""))
+    return convention

@@ -1,0 +1,289 @@
+"""The grade editor (type, table, seed examples, saved view) and the order controls."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from components.cache import remember
+from components.chrome import show_error
+from components.sortable_list import sortable_list
+from components.state import (
+    TEXT_KEY,
+    UNRETRIEVED_KEY,
+    UNRETRIEVED_TEXT_KEY,
+    VERSION_KEY,
+    check_picker_range,
+    clear_errors,
+    current_convention,
+    current_list,
+    current_list_text,
+    set_error,
+    set_picker,
+    store_list,
+    store_unretrieved,
+)
+from ndcg_core import Convention, IdealSource, NdcgError, format_real, parse_grades
+from ndcg_core.examples import load_examples, stated_summary
+from ndcg_core.export import MAX_VIEW_BYTES, view_from_json
+from ndcg_core.lists import ideal_order, moved, natural_key, reordered, reversed_order, shuffled
+from ndcg_core.parsing import GradeList, grade_list_from_rows
+
+INPUT_TAB_KEY = "lab_input_tab"
+TEXT_SYNCED_KEY = "lab_text_synced"  # the list version the text box last showed
+
+# Streamlit's data editor adds pasted rows one at a time, in time that grows with the square
+# of their number (4,000 rows took 9 s here, 100,000 would take hours): more are refused.
+MAX_TABLE_NEW_ROWS = 1_000
+
+
+def _on_text() -> None:
+    text = st.session_state.get(TEXT_KEY, "")
+    try:
+        grade_list = parse_grades(text, negative_grades=current_convention().negative_grades)
+    except NdcgError as error:
+        set_error("text", str(error))
+        return
+    typed = text  # keep what the person typed, e.g. their spacing
+    store_list(grade_list)
+    st.session_state[TEXT_KEY] = typed
+    st.session_state[TEXT_SYNCED_KEY] = st.session_state[VERSION_KEY]
+
+
+def _table_key() -> str:
+    return f"lab_table_{st.session_state.get(VERSION_KEY, 0)}"
+
+
+def _apply_table(edited: pd.DataFrame, shown: GradeList) -> None:
+    """Store the edited table when it differs from the list it showed; errors stay under it."""
+    labels = [None if pd.isna(v) else str(v) for v in edited["document"]]
+    grades = [None if pd.isna(v) else v for v in edited["grade"]]
+    if tuple(labels) == shown.labels and tuple(grades) == shown.grades:
+        return
+    try:
+        new_list = grade_list_from_rows(
+            labels, grades, negative_grades=current_convention().negative_grades
+        )
+    except NdcgError as error:
+        set_error("table", str(error))
+        return
+    store_list(new_list)
+
+
+def _on_example() -> None:
+    example_id = st.session_state.get("lab_example")
+    for example in load_examples():
+        if example.id == example_id:
+            labels = example.labels or tuple(f"D{i}" for i in range(1, len(example.grades) + 1))
+            store_list(GradeList(example.grades, labels))
+
+
+def _on_view_file() -> None:
+    uploaded = st.session_state.get("lab_view_file")
+    if uploaded is None:
+        clear_errors("view_file")
+        return
+    try:
+        view = view_from_json(uploaded.getvalue())
+        check_picker_range(view.convention)
+    except NdcgError as error:
+        set_error("view_file", f"{uploaded.name}: {error}")
+        return
+    store_list(view.grade_list)
+    store_unretrieved(view.unretrieved)
+    set_picker(view.convention)
+    clear_errors("view_file")
+
+
+def _on_unretrieved() -> None:
+    text = st.session_state.get(UNRETRIEVED_TEXT_KEY, "").strip()
+    if not text:
+        st.session_state[UNRETRIEVED_KEY] = ()
+        clear_errors("unretrieved")
+        return
+    try:
+        grades = parse_grades(text).grades
+    except NdcgError as error:
+        set_error("unretrieved", str(error))
+        return
+    st.session_state[UNRETRIEVED_KEY] = grades
+    clear_errors("unretrieved")
+
+
+def grade_editor(convention: Convention) -> GradeList:
+    """Type a list, edit it as a table, or load a seed example; returns the current list."""
+    # Only the open tab is drawn (a data editor is costly to mount on every change).
+    typed, table, examples, opened = st.tabs(
+        ["Type", "Table", "Seed examples", "Open a saved view"],
+        key=INPUT_TAB_KEY,
+        on_change="rerun",
+    )
+    if table.open:
+        _table_editor(table)
+    if typed.open:
+        with typed:
+            # The box forgets its text while another tab is open; put the list back in it
+            # whenever the list changed since the box last showed it.
+            state = st.session_state
+            if TEXT_KEY not in state or state.get(TEXT_SYNCED_KEY) != state[VERSION_KEY]:
+                state[TEXT_KEY] = current_list_text()
+            state[TEXT_SYNCED_KEY] = state[VERSION_KEY]
+            st.text_area(
+                "Grades, top position first",
+                key=TEXT_KEY,
+                on_change=_on_text,
+                height=68,
+                help=(
+                    "Numbers separated by commas, spaces or new lines, e.g. `3, 2, 3, 0, 1, 2`. "
+                    "Label a document with `label=grade`, e.g. `D1=3`. Press Ctrl+Enter or "
+                    "click outside the box to apply."
+                ),
+            )
+            show_error("text")
+    if examples.open:
+        _example_picker(examples)
+    if opened.open:
+        with opened:
+            st.file_uploader(
+                "A view saved from this app (JSON)",
+                type=["json"],
+                key="lab_view_file",
+                on_change=_on_view_file,
+                max_upload_size=math.ceil(MAX_VIEW_BYTES / 2**20),
+                help="Download one with “This view (JSON)” under the table; a teacher can "
+                "hand the file out, and it opens here with its list and convention. "
+                f"At most {MAX_VIEW_BYTES / 1e6:g} MB of JSON text.",
+            )
+            show_error("view_file")
+    if convention.ideal is IdealSource.JUDGED:
+        st.text_input(
+            "Judged documents that were not retrieved (their grades)",
+            key=UNRETRIEVED_TEXT_KEY,
+            on_change=_on_unretrieved,
+            placeholder="e.g. 3, 1 — empty if every judged document is in the list",
+            help="The ideal ranking is built from the list plus these documents.",
+        )
+        show_error("unretrieved")
+    return current_list()
+
+
+def _table_editor(tab: Any) -> None:
+    with tab:
+        pending = st.session_state.get(_table_key())  # the edits, before Streamlit applies them
+        added = pending.get("added_rows") if isinstance(pending, dict) else None
+        if isinstance(added, list) and len(added) > MAX_TABLE_NEW_ROWS:
+            set_error(
+                "table",
+                f"{len(added):,} new rows at once is more than the table takes "
+                f"({MAX_TABLE_NEW_ROWS:,}); paste a long list in the Type tab instead.",
+            )
+            st.session_state[VERSION_KEY] += 1  # a fresh editor, without those rows
+        shown = current_list()
+        frame = pd.DataFrame({"document": list(shown.labels), "grade": list(shown.grades)})
+        edited = st.data_editor(
+            frame,
+            key=_table_key(),
+            num_rows="dynamic",
+            hide_index=True,
+            width="stretch",
+            height=min(38 + 35 * (len(frame) + 1), 300),
+            column_config={
+                "document": st.column_config.TextColumn("document", max_chars=40),
+                "grade": st.column_config.NumberColumn("grade", format="%g", required=True),
+            },
+        )
+        _apply_table(edited, shown)
+        show_error("table")
+
+
+def _example_picker(tab: Any) -> None:
+    with tab:
+        options = {e.id: e for e in load_examples() if e.scores is None}
+        st.selectbox(
+            "Load a worked example from the seed notes",
+            list(options),
+            index=None,
+            placeholder="Choose an example…",
+            format_func=lambda key: options[key].title,
+            key="lab_example",
+            on_change=_on_example,
+        )
+        chosen = options.get(st.session_state.get("lab_example") or "")
+        if chosen is not None:
+            st.caption(f"{chosen.source}. {stated_summary(chosen)} {chosen.note}")
+
+
+def _reorder(change: Callable[[GradeList], GradeList]) -> None:
+    store_list(change(current_list()))
+
+
+def _on_drag(new_order: list[str]) -> None:
+    try:
+        store_list(reordered(current_list(), new_order))
+    except NdcgError as error:
+        set_error("order", str(error))
+
+
+def _documents(grade_list: GradeList) -> tuple[dict[str, str], list[str]]:
+    """Each document's chip text, and the labels in natural order.
+
+    Both survive a reorder (the costly part for long lists): they are remembered by the
+    documents and their grades, not by their order.
+    """
+    pairs = dict(zip(grade_list.labels, grade_list.grades, strict=True))
+
+    def make() -> tuple[dict[str, str], list[str]]:
+        chips = {label: f"{label} · {format_real(grade)}" for label, grade in pairs.items()}
+        return chips, sorted(pairs, key=natural_key)
+
+    documents: tuple[dict[str, str], list[str]] = remember(
+        "documents", frozenset(pairs.items()), make
+    )
+    return documents
+
+
+def order_controls() -> None:
+    """The drag list, plus buttons for people who cannot (or would rather not) drag."""
+    grade_list = current_list()
+    chips, sorted_labels = _documents(grade_list)
+    items = [(label, chips[label]) for label in grade_list.labels]
+    st.caption("Drag a document to a new place, or focus it and press Alt+Arrow keys.")
+    sortable_list(items, key="lab_sort", on_change=_on_drag)
+    show_error("order")
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        chosen = st.selectbox(
+            "Move a document",
+            sorted_labels,
+            key="lab_move_choice",
+            width=150,
+            help="The keyboard alternative to dragging: pick a document, then move it up or "
+            "down. In the drag list itself, Alt+Arrow keys move the focused document.",
+        )
+        st.button(
+            "Up",
+            icon=":material/arrow_upward:",
+            on_click=_reorder,
+            args=(lambda gl: moved(gl, chosen, -1),),
+            key="lab_move_up",
+        )
+        st.button(
+            "Down",
+            icon=":material/arrow_downward:",
+            on_click=_reorder,
+            args=(lambda gl: moved(gl, chosen, 1),),
+            key="lab_move_down",
+        )
+    with st.container(horizontal=True):
+        for label, icon, change, key, help_text in _ORDER_BUTTONS:
+            st.button(label, icon=icon, on_click=_reorder, args=(change,), key=key, help=help_text)
+
+
+_ORDER_BUTTONS = (
+    ("Ideal order", ":material/trending_down:", ideal_order, "lab_ideal", "Best grade first."),
+    ("Reverse", ":material/swap_vert:", reversed_order, "lab_reverse", "Last becomes first."),
+    ("Shuffle", ":material/shuffle:", shuffled, "lab_shuffle", "A random order."),
+)

@@ -1,0 +1,242 @@
+"""The results blocks: metric row, charts, per-position table, downloads."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pandas as pd
+import pyarrow as pa
+import streamlit as st
+from streamlit.dataframe_util import convert_anything_to_arrow_bytes
+
+from components.cache import remember
+from components.chrome import plain
+from components.state import current_list, current_unretrieved
+from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
+from ndcg_core.charts import CUTOFF, DENSE_POSITIONS, POSITIONS, chart_layout, chart_spec, is_dense
+from ndcg_core.export import SavedView, chart_image, python_snippet, table_csv, view_to_json
+from ndcg_core.parsing import GradeList
+from ndcg_core.tables import display_table
+
+TABLE_PAGE_ROWS = 50
+
+
+def _judged_grades(convention: Convention, grade_list: GradeList) -> tuple[float, ...] | None:
+    if convention.ideal is IdealSource.JUDGED:
+        return grade_list.grades + current_unretrieved()
+    return None
+
+
+def _cache_key(
+    grade_list: GradeList, convention: Convention, judged: tuple[float, ...] | None
+) -> str:
+    # Hashing a list element by element is slow; one repr string is not.
+    return repr((grade_list, convention, judged))
+
+
+def evaluate_current(convention: Convention) -> Evaluation | None:
+    """Evaluate the current list, or say why this convention cannot."""
+    grade_list = current_list()
+    judged = _judged_grades(convention, grade_list)
+    try:
+        return remember(
+            "evaluation",
+            _cache_key(grade_list, convention, judged),
+            lambda: evaluate(
+                grade_list.grades, convention, labels=grade_list.labels, judged_grades=judged
+            ),
+        )
+    except NdcgError as error:
+        st.error(plain(str(error)), icon=":material/error:")
+        return None
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _layout_spec(layout: tuple[Any, ...], _evaluation: Evaluation) -> dict[str, Any]:
+    """The chart for this layout, without the evaluation's own data (only the layout's cutoff
+    rule keeps its inline data), so every session may start from it (each gets a copy)."""
+    spec = chart_spec(_evaluation)
+    spec["datasets"] = {
+        name: rows for name, rows in spec["datasets"].items() if name not in (POSITIONS, CUTOFF)
+    }
+    return spec
+
+
+def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:
+    # Building the Altair chart costs ~0.1 s; only a new layout (length, cutoff) needs it.
+    layout_spec = _layout_spec(chart_layout(evaluation), evaluation)
+    spec = chart_spec(evaluation, layout_spec=layout_spec)
+    # Streamlit turns each named dataset into Arrow bytes on every run unless it already is.
+    spec["datasets"] = {
+        name: convert_anything_to_arrow_bytes(pd.DataFrame(rows)) if rows else rows
+        for name, rows in spec["datasets"].items()
+    }
+    return spec
+
+
+def _display_table(evaluation: Evaluation, first: int) -> pd.DataFrame:
+    return remember(
+        "table",
+        (_evaluation_key(evaluation), first),
+        lambda: display_table(evaluation, first=first, rows=TABLE_PAGE_ROWS),
+    )
+
+
+def _display_arrow(evaluation: Evaluation, first: int) -> pa.Table:
+    # An Arrow table goes to the browser as is; a DataFrame is converted on every run.
+    return remember(
+        "table_arrow",
+        (_evaluation_key(evaluation), first),
+        lambda: pa.Table.from_pandas(_display_table(evaluation, first), preserve_index=False),
+    )
+
+
+def _evaluation_key(evaluation: Evaluation) -> str:
+    grade_list = GradeList(evaluation.grades, evaluation.labels)
+    return _cache_key(
+        grade_list, evaluation.convention, _judged_grades(evaluation.convention, grade_list)
+    )
+
+
+def metric_row(evaluation: Evaluation) -> None:
+    """CG, DCG, ideal DCG and nDCG at the convention's cutoff, as big numbers."""
+    convention = evaluation.convention
+    at = "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
+    ndcg_text = format_real(evaluation.ndcg)
+    if math.isnan(evaluation.ndcg):
+        ndcg_text = "undefined"
+    cg, dcg, idcg, ndcg = st.columns(4)
+    cg.metric(
+        f"CG{at}", format_real(evaluation.cg), help="Sum of the gains: order does not matter."
+    )
+    dcg.metric(
+        f"DCG{at}",
+        format_real(evaluation.dcg),
+        help=f"Sum of gain / {convention.discount_label} over the counted positions.",
+    )
+    idcg.metric(
+        f"Ideal DCG{at}",
+        format_real(evaluation.ideal_dcg),
+        help="DCG of the ideal ranking: the same grades, best first.",
+    )
+    ndcg.metric(
+        f"nDCG{at}", ndcg_text, help="DCG / ideal DCG: 1 means the order is as good as it gets."
+    )
+    if evaluation.exact:
+        st.caption(
+            "These gains overflow a 64-bit float, so the sums were done exactly in decimal "
+            "arithmetic; huge values are shown in scientific notation."
+        )
+
+
+def chart_block(evaluation: Evaluation) -> None:
+    """The three linked charts (hover a position to highlight it everywhere)."""
+    spec = remember("chart", _evaluation_key(evaluation), lambda: _chart_spec(evaluation))
+    st.vega_lite_chart(spec, width="content")
+    if is_dense(len(evaluation.table)):
+        st.caption(
+            f"Over {DENSE_POSITIONS} positions the charts are lines, without hover: points "
+            "would overlap. The table below has every number."
+        )
+    else:
+        st.caption("Hover a position to pick it out in all three charts.")
+
+
+def position_table(evaluation: Evaluation, *, key: str) -> None:
+    """The per-position table, as readable text, a page at a time for long lists."""
+    rows = len(evaluation.table)
+    first = 0
+    if rows > TABLE_PAGE_ROWS:
+        pages = math.ceil(rows / TABLE_PAGE_ROWS)
+        page = st.number_input(
+            f"Table page (of {pages}, {TABLE_PAGE_ROWS} positions each)",
+            min_value=1,
+            max_value=pages,
+            value=1,
+            step=1,
+            key=f"{key}_table_page",
+        )
+        first = (int(page) - 1) * TABLE_PAGE_ROWS
+    shown = _display_arrow(evaluation, first)
+    st.table(shown, hide_index=True)
+
+
+def export_block(evaluation: Evaluation) -> None:
+    """Downloads (table, charts, the view) and the Python that reproduces the numbers."""
+    box = st.expander(
+        "Download, save, reproduce in Python",
+        icon=":material/download:",
+        key="lab_export",
+        on_change="rerun",
+    )
+    if not box.open:  # drawn only when open: it costs a rerun nothing otherwise
+        return
+    unretrieved = current_unretrieved()
+    view = SavedView(GradeList(evaluation.grades, evaluation.labels), evaluation.convention)
+    if evaluation.convention.ideal is IdealSource.JUDGED:
+        view = SavedView(view.grade_list, view.convention, unretrieved)
+    downloads: tuple[tuple[str, Any, str, str, str, str], ...] = (
+        # label, data (a callable is only run on click), file name, MIME type, icon, help
+        (
+            "Table (CSV)",
+            lambda: table_csv(evaluation),
+            "ndcg-table.csv",
+            "text/csv",
+            ":material/table:",
+            "Every position, full precision; opens in a spreadsheet.",
+        ),
+        (
+            "Charts (PNG)",
+            lambda: chart_image(chart_spec(evaluation), "png"),
+            "ndcg-charts.png",
+            "image/png",
+            ":material/image:",
+            "The three charts, for slides.",
+        ),
+        (
+            "Charts (SVG)",
+            lambda: chart_image(chart_spec(evaluation), "svg"),
+            "ndcg-charts.svg",
+            "image/svg+xml",
+            ":material/draw:",
+            "The three charts, scalable, for print.",
+        ),
+        (
+            "This view (JSON)",
+            view_to_json(view),
+            "ndcg-view.json",
+            "application/json",
+            ":material/save:",
+            "Open it again under “Open a saved view”: same list, same convention.",
+        ),
+    )
+    with box:
+        with st.container(horizontal=True):
+            for label, data, file_name, mime, icon, help_text in downloads:
+                st.download_button(
+                    label,
+                    data=data,
+                    file_name=file_name,
+                    mime=mime,
+                    on_click="ignore",
+                    icon=icon,
+                    key=f"lab_download_{file_name.rsplit('.', 1)[1]}",
+                    help=help_text,
+                )
+        snippet = python_snippet(evaluation, unretrieved)
+        if snippet.library == "scikit-learn":
+            st.markdown("**Reproduce in Python** with scikit-learn:")
+        else:
+            st.markdown(
+                "**Reproduce in Python.** scikit-learn cannot give these numbers: "
+                f"{snippet.why_not_sklearn}. nDCG Lab's own core (`pip install -e .` in this "
+                "project) does:"
+            )
+        st.code(snippet.code, language="python")
+
+
+def table_columns(evaluation: Evaluation, columns: list[str], *, rows: int = 20) -> None:
+    """Part of the per-position table: only the named columns (as display_table names them)."""
+    shown = _display_table(evaluation, 0)
+    st.table(shown[[c for c in columns if c in shown.columns]].head(rows), hide_index=True)

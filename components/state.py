@@ -1,0 +1,231 @@
+"""Session and URL state: the one owner of the shared list, the convention's keys and the link.
+
+The list of grades lives in ``st.session_state[LIST_KEY]`` (a GradeList), the convention in
+the picker's widget keys. The URL mirrors both, written once at the end of every run, and is
+read once when a session starts. Widgets change the list only through ``store_list``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+import streamlit as st
+
+from components.cache import remember
+from ndcg_core import Convention, NdcgError, format_grades, parse_grades
+from ndcg_core.parsing import GradeList
+from ndcg_core.practice import set_from_link
+
+DEFAULT_GRADES = "3, 2, 3, 0, 1, 2"  # seed 000's worked example
+LIST_KEY = "lab_list"
+UNRETRIEVED_KEY = "lab_unretrieved"
+TEXT_KEY = "lab_text"
+UNRETRIEVED_TEXT_KEY = "lab_unretrieved_text"
+VERSION_KEY = "lab_version"  # bumps whenever the list changes, to re-key the table and drag list
+ERRORS_KEY = "lab_errors"  # where -> message, shown under the input that caused it
+LINK_ERRORS_KEY = "lab_link_errors"
+URL_LOADED_KEY = "lab_url_loaded"
+MAX_URL_LIST_CHARS = 4_000  # longer lists are not put in the link
+MODE_KEY = "lab_mode"  # "" (everything), "present" (projector) or "embed" (content only)
+VIEW_MODES = ("present", "embed")
+PRACTICE_SEED_KEY = "practice_seed"
+PRACTICE_LEVEL_KEY = "practice_level"
+PAGE_PARAMS_KEY = "lab_page_params"  # a page's own URL parameters, e.g. an exercise set's seed
+LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used up once read
+
+# Convention field -> picker widget key.
+CONVENTION_KEYS: Mapping[str, str] = MappingProxyType(
+    {
+        name: f"conv_{name}"
+        for name in (
+            "gain",
+            "discount",
+            "log_base",
+            "cutoff_k",
+            "ideal",
+            "ties",
+            "zero_ideal",
+            "negative_grades",
+        )
+    }
+)
+
+# The sidebar's number inputs take these; a link or saved view outside them is refused, since
+# Streamlit would silently replace the value (a base of 5000 became 1.01, a k of 200000 none).
+LOG_BASE_RANGE = (1.01, 1000.0)
+MAX_CUTOFF_K = 100_000
+
+
+def init_session() -> None:
+    """Read the link once per session; fall back to defaults, with a message, when it is bad."""
+    state = st.session_state
+    if state.get(URL_LOADED_KEY):
+        return
+    state[URL_LOADED_KEY] = True
+    link_errors: list[str] = []
+    params = {key: st.query_params.get(key, "") for key in st.query_params}
+    repeated = [repr(key[:20]) for key in st.query_params if len(st.query_params.get_all(key)) > 1]
+    if repeated:
+        link_errors.append(f"It gives {', '.join(repeated)} more than once; the last one is used.")
+    try:
+        convention = Convention.from_params(params)
+        check_picker_range(convention)
+    except NdcgError as error:
+        link_errors.append(f"Its settings could not be read ({error}); using the defaults.")
+        convention = Convention()
+    set_picker(convention)
+    grade_list = parse_grades(DEFAULT_GRADES)
+    if params.get("g"):
+        try:
+            grade_list = parse_grades(params["g"])
+        except NdcgError as error:
+            link_errors.append(f"Its list could not be read ({error}); showing the seed example.")
+    unretrieved: tuple[float, ...] = ()
+    if params.get("u"):
+        try:
+            unretrieved = parse_grades(params["u"]).grades
+        except NdcgError as error:
+            link_errors.append(f"Its judged-but-not-retrieved grades could not be read ({error}).")
+    mode = params.get("mode", "")
+    if mode and mode not in VIEW_MODES:
+        link_errors.append(f"Its view mode {mode[:20]!r} is not one of: {', '.join(VIEW_MODES)}.")
+        mode = ""
+    state[MODE_KEY] = mode
+    state[LINK_PARAMS_KEY] = dict(params)
+    try:
+        state[PRACTICE_SEED_KEY], state[PRACTICE_LEVEL_KEY] = set_from_link(
+            params.get("seed"), params.get("level")
+        )
+    except NdcgError as error:
+        link_errors.append(f"Its exercise set could not be read ({error}); showing set 1.")
+        state[PRACTICE_SEED_KEY], state[PRACTICE_LEVEL_KEY] = set_from_link(None, None)
+    store_list(grade_list)
+    store_unretrieved(unretrieved)
+    state[LINK_ERRORS_KEY] = tuple(link_errors)
+
+
+def check_picker_range(convention: Convention) -> None:
+    """Raise :class:`NdcgError` if the sidebar cannot show this convention's base or k."""
+    low, high = LOG_BASE_RANGE
+    if not low <= convention.log_base <= high:
+        msg = f"The log base {convention.log_base:g} is outside the sidebar's {low:g} to {high:g}."
+        raise NdcgError(msg)
+    if convention.cutoff_k is not None and convention.cutoff_k > MAX_CUTOFF_K:
+        msg = f"The cutoff k {convention.cutoff_k:,} is above the sidebar's {MAX_CUTOFF_K:,}."
+        raise NdcgError(msg)
+
+
+def set_picker(convention: Convention) -> None:
+    for name, key in CONVENTION_KEYS.items():
+        value = getattr(convention, name)
+        st.session_state[key] = value.value if hasattr(value, "value") else value
+
+
+def current_convention() -> Convention:
+    """The convention the sidebar picker holds (for pages that need it outside the picker)."""
+    fields: dict[str, Any] = {name: st.session_state[key] for name, key in CONVENTION_KEYS.items()}
+    return Convention(**fields)
+
+
+def current_list() -> GradeList:
+    """The list every page shows."""
+    grade_list: GradeList = st.session_state[LIST_KEY]
+    return grade_list
+
+
+def current_list_text() -> str:
+    """The current list as text that parse_grades reads back."""
+    grade_list = current_list()
+    text: str = remember(
+        "list_text",
+        st.session_state.get(VERSION_KEY, 0),
+        lambda: format_grades(grade_list.grades, grade_list.labels),
+    )
+    return text
+
+
+def current_unretrieved() -> tuple[float, ...]:
+    """Grades of judged documents that the list did not retrieve."""
+    unretrieved: tuple[float, ...] = st.session_state.get(UNRETRIEVED_KEY, ())
+    return unretrieved
+
+
+def store_list(grade_list: GradeList) -> None:
+    state = st.session_state
+    state[LIST_KEY] = grade_list
+    state[VERSION_KEY] = state.get(VERSION_KEY, 0) + 1
+    state[TEXT_KEY] = current_list_text()
+    clear_errors("text", "table", "order")
+
+
+def store_unretrieved(grades: tuple[float, ...]) -> None:
+    st.session_state[UNRETRIEVED_KEY] = grades
+    st.session_state[UNRETRIEVED_TEXT_KEY] = format_grades(grades) if grades else ""
+
+
+def open_in_playground(
+    grades: tuple[float, ...], labels: tuple[str, ...], unretrieved: tuple[float, ...]
+) -> None:
+    """Make this ranking the shared list and go to the Playground."""
+    store_list(GradeList(grades, labels))
+    store_unretrieved(unretrieved)
+    st.switch_page("pages/playground.py")
+
+
+def set_error(where: str, message: str) -> None:
+    errors = dict(st.session_state.get(ERRORS_KEY, {}))
+    errors[where] = message
+    st.session_state[ERRORS_KEY] = errors
+
+
+def clear_errors(*wheres: str) -> None:
+    errors = dict(st.session_state.get(ERRORS_KEY, {}))
+    for where in wheres:
+        errors.pop(where, None)
+    st.session_state[ERRORS_KEY] = errors
+    st.session_state[LINK_ERRORS_KEY] = ()
+
+
+def sync_url(convention: Convention) -> None:
+    """Mirror the list and convention into the URL, so any view can be shared as a link."""
+    params = dict(convention.to_params())
+    text = current_list_text()
+    if text != DEFAULT_GRADES and len(text) <= MAX_URL_LIST_CHARS:
+        params["g"] = text
+    unretrieved = current_unretrieved()
+    if unretrieved:
+        params["u"] = format_grades(unretrieved)
+    params.update(st.session_state.get(PAGE_PARAMS_KEY, {}))
+    if view_mode():
+        params["mode"] = view_mode()
+    shown = {key: st.query_params.get_all(key) for key in st.query_params}  # repeats included
+    if shown != {key: [value] for key, value in params.items()}:
+        st.query_params.from_dict(params)
+
+
+def view_mode() -> str:
+    """ "" for the full app, "present" for a projector, "embed" for the content alone."""
+    mode: str = st.session_state.get(MODE_KEY, "")
+    return mode
+
+
+def set_mode(mode: str) -> None:
+    st.session_state[MODE_KEY] = mode
+
+
+def from_link(key: str, param: str, read: Callable[[str], Any]) -> None:
+    """Start widget ``key`` from the opening link's ``param`` (once: the link is used up)."""
+    link = st.session_state.get(LINK_PARAMS_KEY, {})
+    if param in link:
+        raw = link.pop(param)
+        if key not in st.session_state:
+            st.session_state[key] = read(raw)
+
+
+def to_link(param: str, value: str) -> None:
+    """Keep ``param`` in every link to this view (see page_header)."""
+    params = dict(st.session_state.get(PAGE_PARAMS_KEY, {}))
+    params[param] = value
+    st.session_state[PAGE_PARAMS_KEY] = params
