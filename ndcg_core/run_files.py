@@ -21,6 +21,15 @@ import pyarrow as pa
 import pyarrow.csv as pa_csv
 
 from ndcg_core.errors import NdcgError
+from ndcg_core.id_keys import (
+    find,
+    has_repeats,
+    id_hashes,
+    id_lengths,
+    padded_ids,
+    pair_keys,
+    same_ids,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -173,7 +182,7 @@ def _line_number(text: str, row: int) -> int:
 
 
 def _arrow_table(
-    data: bytes, trec_columns: list[str], wanted: list[str], text_type: pa.DataType
+    data: bytes, trec_columns: list[str], wanted: list[str], text_types: list[pa.DataType]
 ) -> pa.Table | None:
     """Arrow's multithreaded reader for clean single-space or tab separated files; None
     when anything is off (a bad line, an empty field, a number that is not finite), so the
@@ -183,7 +192,7 @@ def _arrow_table(
     delimiter = "\t" if b"\t" in first else " "
     names = [f"c{i}" for i in range(len(trec_columns))]
     keep = [names[trec_columns.index(c)] for c in wanted]
-    types = dict.fromkeys(keep[:-1], text_type) | {keep[-1]: pa.float64()}
+    types = dict(zip(keep[:-1], text_types, strict=True)) | {keep[-1]: pa.float64()}
     try:
         table = pa_csv.read_csv(
             pa.BufferReader(data),
@@ -223,7 +232,7 @@ def _numbers(column: pa.ChunkedArray | pa.Array, dtype: type[np.generic]) -> np.
 
 def _read_trec_fast(data: bytes, trec_columns: list[str], wanted: list[str]) -> pd.DataFrame | None:
     """The frame of a clean TREC file, read by Arrow; None when the careful reader must look."""
-    table = _arrow_table(data, trec_columns, wanted, pa.string())
+    table = _arrow_table(data, trec_columns, wanted, [pa.string(), pa.string()])
     if table is None:
         return None
     frame: pd.DataFrame = table.to_pandas()
@@ -264,42 +273,66 @@ def read_run(data: bytes) -> pd.DataFrame:
 
 @dataclass(frozen=True)
 class CodedFiles:
-    """A run and its qrels as integer codes: query codes index ``qid_names``; document codes
-    are not in string order, so ``doc_ranks`` ranks them when a tie asks."""
+    """A run and its qrels as integer codes: query codes index ``qid_names``. A run row's
+    document code is its row number (a run names a document once per query) and
+    ``run_grades`` holds its grade (0 when unjudged); a qrels row's document code is the
+    run row it matched, or -1. ``doc_ranks`` ranks run rows by document id, when a tie asks."""
 
     run: Rows
     judged: Rows
     qid_names: np.ndarray  # str objects
-    n_docs: int
+    run_grades: np.ndarray
     doc_ranks: Callable[[np.ndarray], np.ndarray]
 
 
 def read_coded(run: bytes, qrels: bytes) -> CodedFiles | None:
     """Both files read by Arrow into codes; None when either is not a clean TREC file (or
-    repeats a document for a query), so the careful readers can say what is wrong."""
+    repeats a document for a query), so the careful readers can say what is wrong.
+
+    Query ids are few and dictionary-encoded as Arrow reads them; document ids are nearly
+    all distinct, so they are matched by 64-bit keys (:mod:`ndcg_core.id_keys`), and every
+    match is confirmed byte for byte. Keys that collide (or a real repeat) send both files
+    to the careful readers, which compare the ids themselves.
+    """
     judged = _coded_table(qrels, ["qid", "iter", "docid", "grade"], ["qid", "docid", "grade"])
     run_columns = ["qid", "q0", "docid", "rank", "score", "tag"]
     ranked = None if judged is None else _coded_table(run, run_columns, ["qid", "docid", "score"])
     if judged is None or ranked is None:
         return None
     qids, qid_names = _codes([ranked.column("qid"), judged.column("qid")])
-    docs, doc_names = _codes([ranked.column("docid"), judged.column("docid")])
-    n_run, n_queries, n_docs = ranked.num_rows, len(qid_names), max(len(doc_names), 1)
-    run_q, rel_q, run_d, rel_d = qids[:n_run], qids[n_run:], docs[:n_run], docs[n_run:]
-    if _repeats(rel_q, rel_d, n_queries, n_docs) or _repeats(run_q, run_d, n_queries, n_docs):
+    run_q, rel_q = qids[: ranked.num_rows], qids[ranked.num_rows :]
+    run_ids, rel_ids = ranked.column("docid"), judged.column("docid")
+    run_keys = pair_keys(run_q, id_hashes(run_ids))
+    rel_keys = pair_keys(rel_q, id_hashes(rel_ids))
+    by_key = np.argsort(rel_keys)
+    sorted_keys = rel_keys[by_key]
+    if (sorted_keys[1:] == sorted_keys[:-1]).any() or has_repeats(run_keys):
         return None
+    at = find(sorted_keys, run_keys)
+    run_rows = np.flatnonzero(at >= 0)
+    rel_rows = by_key[at[run_rows]]
+    if not (np.array_equal(run_q[run_rows], rel_q[rel_rows])) or not same_ids(
+        run_ids, run_rows, rel_ids, rel_rows
+    ):
+        return None
+    rel_grades = _numbers(judged.column("grade"), np.float64)
+    run_grades = np.zeros(ranked.num_rows)
+    run_grades[run_rows] = rel_grades[rel_rows]
+    rel_d = np.full(judged.num_rows, -1, dtype=np.int64)
+    rel_d[rel_rows] = run_rows
     return CodedFiles(
-        run=(run_q, run_d, _numbers(ranked.column("score"), np.float64)),
-        judged=(rel_q, rel_d, _numbers(judged.column("grade"), np.float64)),
+        run=(run_q, np.arange(ranked.num_rows), _numbers(ranked.column("score"), np.float64)),
+        judged=(rel_q, rel_d, rel_grades),
         qid_names=np.array(qid_names.to_pylist(), dtype=object),
-        n_docs=n_docs,
-        doc_ranks=lambda codes: _string_ranks(doc_names, codes),
+        run_grades=run_grades,
+        doc_ranks=lambda rows: _string_ranks(run_ids, rows),
     )
 
 
 def _coded_table(data: bytes, trec_columns: list[str], wanted: list[str]) -> pa.Table | None:
-    """A clean TREC file as Arrow reads it, ids dictionary-encoded; None wherever
-    read_qrels or read_run would not take their own Arrow path (or would raise)."""
+    """A clean TREC file as Arrow reads it, query ids dictionary-encoded, document ids as
+    they are; None wherever read_qrels or read_run would not take their own Arrow path (or
+    would raise)."""
     if len(data) > MAX_FILE_BYTES or b"\x00" in data[:8192]:
         return None
     if data.isascii():  # cheap, and then valid UTF-8 without a byte-order mark
@@ -312,7 +345,8 @@ def _coded_table(data: bytes, trec_columns: list[str], wanted: list[str]) -> pa.
         tabular = "," in text[: text.find("\n") % 4096 + 1]
     if tabular:
         return None
-    return _arrow_table(data, trec_columns, wanted, pa.dictionary(pa.int32(), pa.string()))
+    text_types = [pa.dictionary(pa.int32(), pa.string()), pa.string()]
+    return _arrow_table(data, trec_columns, wanted, text_types)
 
 
 def _codes(columns: list[pa.ChunkedArray]) -> tuple[np.ndarray, pa.Array]:
@@ -326,44 +360,13 @@ def _codes(columns: list[pa.ChunkedArray]) -> tuple[np.ndarray, pa.Array]:
     return codes, dictionary
 
 
-def _keys(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
-    keys: np.ndarray = queries.astype(np.int64) * n_docs + docs
-    return keys
-
-
-def _direct(cells: int, rows: int) -> bool:
-    """Whether a table with a cell per (query, document) is no bigger than the data."""
-    return cells <= 4 * rows + 1024
-
-
-def _repeats(queries: np.ndarray, docs: np.ndarray, n_queries: int, n_docs: int) -> bool:
-    """Whether some (query, document) pair occurs twice."""
-    keys = _keys(queries, docs, n_docs)
-    if _direct(n_queries * n_docs, len(keys)):
-        seen = np.zeros(n_queries * n_docs, dtype=bool)
-        seen[keys] = True
-        return int(np.count_nonzero(seen)) < len(keys)
-    ordered = np.sort(keys)
-    return bool((ordered[1:] == ordered[:-1]).any())
-
-
-def _string_ranks(strings: pa.Array, codes: np.ndarray) -> np.ndarray:
-    """For each code, the rank of its string among those of the codes given, in byte order
+def _string_ranks(strings: pa.ChunkedArray | pa.Array, rows: np.ndarray) -> np.ndarray:
+    """For each row, the rank of its string among those of the rows given, in byte order
     (for UTF-8 that is code point order: trec_eval's strcmp and Python's sort agree). Only
-    these strings are compared, as fixed-width NumPy bytes; the dictionary is not sorted."""
-    unique, inverse = np.unique(codes, return_inverse=True)
-    _, offset_buffer, data_buffer = strings.buffers()
-    offsets = np.frombuffer(
-        offset_buffer, dtype=np.int32, count=len(strings) + 1, offset=strings.offset * 4
-    )
-    data = np.frombuffer(data_buffer, dtype=np.uint8) if data_buffer else np.zeros(0, np.uint8)
-    starts = offsets[unique].astype(np.int64)
-    lengths = offsets[unique + 1] - starts
-    width = max(int(lengths.max(initial=0)), 1)
-    cells = np.zeros((len(unique), width), dtype=np.uint8)
-    row = np.repeat(np.arange(len(unique)), lengths)
-    column = np.arange(len(row)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-    cells[row, column] = data[np.repeat(starts, lengths) + column]
+    these strings are compared, as fixed-width NumPy bytes; nothing else is sorted."""
+    unique, inverse = np.unique(rows, return_inverse=True)
+    width = max(int(id_lengths(strings, unique).max(initial=0)), 1)
+    cells = padded_ids(strings, unique, width)
     _, ranks = np.unique(cells.view(f"S{width}").ravel(), return_inverse=True)
     ranked: np.ndarray = ranks.ravel()[inverse.ravel()]
     return ranked

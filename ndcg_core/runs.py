@@ -30,7 +30,7 @@ from ndcg_core.conventions import (
     ZeroIdeal,
 )
 from ndcg_core.errors import NdcgError
-from ndcg_core.run_files import Rows, _direct, _keys, read_coded, read_qrels, read_run
+from ndcg_core.run_files import Rows, read_coded, read_qrels, read_run
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -163,16 +163,27 @@ def evaluate_run_files(
             coded.run,
             coded.judged,
             coded.qid_names,
-            coded.n_docs,
+            len(coded.run_grades),
             convention,
             score_missing_as_zero=score_missing_as_zero,
             qids_sorted=False,
             doc_ranks=coded.doc_ranks,
+            run_grades=coded.run_grades,
         )
     qrels_frame = read_qrels(qrels)  # qrels first, as the Runs page reads them
     return evaluate_run(
         read_run(run), qrels_frame, convention, score_missing_as_zero=score_missing_as_zero
     )
+
+
+def _keys(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
+    keys: np.ndarray = queries.astype(np.int64) * n_docs + docs
+    return keys
+
+
+def _direct(cells: int, rows: int) -> bool:
+    """Whether a table with a cell per (query, document) is no bigger than the data."""
+    return cells <= 4 * rows + 1024
 
 
 def _grades_of(
@@ -207,9 +218,11 @@ def _score_codes(
     score_missing_as_zero: bool,
     qids_sorted: bool = True,
     doc_ranks: Callable[[np.ndarray], np.ndarray] | None = None,
+    run_grades: np.ndarray | None = None,
 ) -> RunScores:
     """Scores from integer codes: query codes index ``qid_names``; document codes are in
-    string order unless ``doc_ranks`` ranks them (only ties whose grades differ ask)."""
+    string order unless ``doc_ranks`` ranks them (only ties whose grades differ ask). With
+    ``run_grades``, the run's document codes are row numbers and it holds their grades."""
     run_q, run_d, run_scores = run
     rel_q, _, rel_grades = judged
     n_queries = len(qid_names)
@@ -248,7 +261,10 @@ def _score_codes(
     tie_start = position == 0
     tie_start[1:] |= run_scores[1:] != run_scores[:-1]
     tie_sizes = np.diff(np.append(np.flatnonzero(tie_start), len(tie_start)))
-    grades = _grades_of(run_q, run_d, judged, n_queries, n_docs)
+    if run_grades is None:
+        grades = _grades_of(run_q, run_d, judged, n_queries, n_docs)
+    else:
+        grades = run_grades[run_d]
     grades = _clip(grades, convention.negative_grades, "run")
 
     ties = convention.ties

@@ -121,13 +121,17 @@ def test_files_score_as_their_frames_do(files, convention, missing_zero) -> None
 @settings(max_examples=150)
 @given(run_files(), conventions)
 def test_sorted_lookups_agree_with_direct_tables(files, convention) -> None:
-    """Small id sets use a table with a cell per (query, document); large ones sort keys."""
+    """Frames with small id sets use a table with a cell per (query, document); large ones
+    sort keys."""
     run, qrels = files
-    direct = _outcome(lambda: evaluate_run_files(run, qrels, convention))
+
+    def from_frames():
+        return evaluate_run(read_run(run), read_qrels(qrels), convention)
+
+    direct = _outcome(from_frames)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(runs_module, "_direct", lambda cells, rows: False)
-        patch.setattr(run_files_module, "_direct", lambda cells, rows: False)
-        by_sorting = _outcome(lambda: evaluate_run_files(run, qrels, convention))
+        by_sorting = _outcome(from_frames)
     _assert_same(direct, by_sorting)
 
 
