@@ -14,6 +14,8 @@ sends the caller to the careful reader, which compares the ids themselves.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pyarrow as pa
 
@@ -34,49 +36,68 @@ def _mix(keys: np.ndarray) -> np.ndarray:
     return keys
 
 
-def _words(chunk: pa.Array) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A binary or string chunk as (8-byte words starting at every byte, each id's start,
-    each id's length). The bytes are copied once with 8 zero bytes after them, so the word
-    at an id's last byte can be read."""
-    offsets = _offsets(chunk)
-    data_buffer = chunk.buffers()[2]
-    first, end = int(offsets[0]), int(offsets[-1])
-    padded = np.zeros(end - first + _WORD, dtype=np.uint8)
-    if data_buffer is not None and end > first:
-        padded[: end - first] = np.frombuffer(
-            data_buffer, dtype=np.uint8, count=end - first, offset=first
-        )
-    # Overlapping little-endian words, one starting at each byte (NumPy reads them unaligned).
-    words = np.ndarray(shape=(end - first + 1,), dtype="<u8", buffer=padded, strides=(1,))
-    starts = (offsets[:-1] - first).astype(np.int64)
-    lengths = np.diff(offsets).astype(np.int64)
-    return words, starts, lengths
+def _offsets(chunk: pa.Array) -> np.ndarray:
+    offsets: np.ndarray = np.frombuffer(
+        chunk.buffers()[1], dtype=np.int32, count=len(chunk) + 1, offset=chunk.offset * 4
+    )
+    return offsets
 
 
-def _word(words: np.ndarray, starts: np.ndarray, lengths: np.ndarray, j: int) -> np.ndarray:
-    """The j-th 8-byte word of each id, bytes past its end zeroed (0 once the id is done)."""
+def _chunk_words(
+    chunk: pa.Array, rows: np.ndarray | None = None
+) -> Iterator[tuple[np.ndarray | None, np.ndarray]]:
+    """The 8-byte words of the ids at ``rows`` of a binary or string chunk (all when None),
+    word by word: which of those rows have this word (None: all), and the word.
+
+    An id of 8 bytes or more is read at bytes 0, 8, 16... and its last word ends at its last
+    byte (overlapping the word before); a shorter id is one word, zero-padded. So equal ids
+    give equal words, and ids of one length with equal words are equal. Words are read in
+    place from Arrow's buffer (NumPy reads them unaligned), nothing is copied.
+    """
+    offsets = _offsets(chunk).astype(np.int64)
+    starts, ends = (
+        (offsets[:-1], offsets[1:]) if rows is None else (offsets[rows], offsets[rows + 1])
+    )
+    lengths = ends - starts
+    data = chunk.buffers()[2]
+    size = 0 if data is None else data.size
+    if size >= _WORD:
+        words = np.ndarray(shape=(size - _WORD + 1,), dtype="<u8", buffer=data, strides=(1,))
+    else:  # a tiny chunk: pad a copy
+        padded = np.zeros(2 * _WORD, dtype=np.uint8)
+        padded[:size] = np.frombuffer(data, dtype=np.uint8, count=size) if size else 0
+        words = np.ndarray(shape=(_WORD + 1,), dtype="<u8", buffer=padded, strides=(1,))
     last = len(words) - 1
-    word: np.ndarray = words[np.minimum(starts + j, last)]
-    left = lengths - j
-    short = np.flatnonzero(left < _WORD)
-    if len(short):
-        bits = np.clip(left[short], 0, _WORD - 1).astype(np.uint64) * np.uint64(8)
-        word[short] &= (np.uint64(1) << bits) - np.uint64(1)
-    return word
+    short = lengths < _WORD
+    if short.any():
+        first = np.where(short, 0, words[np.minimum(starts, last)])
+        at = starts[short]
+        beyond = np.maximum(at - last, 0).astype(np.uint64) * np.uint64(8)  # near the end
+        bits = lengths[short].astype(np.uint64) * np.uint64(8)
+        word = words[np.minimum(at, last)] >> np.minimum(beyond, np.uint64(63))
+        first[short] = word & ((np.uint64(1) << bits) - np.uint64(1))
+        yield None, first
+    else:
+        yield None, words[starts]
+    longest = int(lengths.max(initial=0))
+    shortest = int(lengths.min(initial=0))
+    for j in range(_WORD, longest, _WORD):
+        if j < shortest:
+            yield None, words[np.minimum(starts + j, ends - _WORD)]
+        else:
+            live = np.flatnonzero(lengths > j)
+            yield live, words[np.minimum(starts[live] + j, ends[live] - _WORD)]
 
 
 def _chunk_hashes(chunk: pa.Array) -> np.ndarray:
-    words, starts, lengths = _words(chunk)
-    hashes: np.ndarray = _mix(lengths.astype(np.uint64) * _GOLDEN)
-    shortest = int(lengths.min(initial=0))
-    for j in range(0, int(lengths.max(initial=0)), _WORD):
-        if j < shortest:
-            hashes ^= _word(words, starts, lengths, j)
+    lengths = np.diff(_offsets(chunk)).astype(np.uint64)
+    hashes: np.ndarray = _mix(lengths * _GOLDEN)
+    for live, word in _chunk_words(chunk):
+        if live is None:
+            hashes ^= word
             _mix(hashes)
         else:  # only ids still going: a hash must not depend on the other ids' lengths
-            live = np.flatnonzero(lengths > j)
-            some = hashes[live] ^ _word(words, starts[live], lengths[live], j)
-            hashes[live] = _mix(some)
+            hashes[live] = _mix(hashes[live] ^ word)
     return hashes
 
 
@@ -147,39 +168,54 @@ def has_repeats(keys: np.ndarray) -> bool:
     return bool((candidates[1:] == candidates[:-1]).any())
 
 
-def padded_ids(ids: pa.ChunkedArray | pa.Array, rows: np.ndarray, width: int) -> np.ndarray:
-    """The ids of these rows as a (rows, width) array of bytes, zero-padded (ids longer
-    than ``width`` are cut)."""
+def _by_chunk(
+    ids: pa.ChunkedArray | pa.Array, rows: np.ndarray
+) -> Iterator[tuple[pa.Array, np.ndarray, np.ndarray]]:
+    """Each chunk holding some of ``rows``: the chunk, which of ``rows`` it holds, and
+    their row numbers within it."""
     chunks = ids.chunks if isinstance(ids, pa.ChunkedArray) else [ids]
-    cells = np.zeros((len(rows), width), dtype=np.uint8)
     first_rows = np.cumsum([0] + [len(chunk) for chunk in chunks])
     which = np.searchsorted(first_rows, rows, side="right") - 1
     for number, chunk in enumerate(chunks):
         mine = np.flatnonzero(which == number)
-        if not len(mine):
-            continue
-        words, starts, lengths = _words(chunk)
-        local = rows[mine] - first_rows[number]
-        for j in range(0, width, _WORD):
-            word = _word(words, starts[local], lengths[local], j)
-            part = word.astype("<u8").view(np.uint8).reshape(-1, _WORD)
-            cells[mine, j : min(j + _WORD, width)] = part[:, : min(_WORD, width - j)]
-    return cells
-
-
-def _offsets(chunk: pa.Array) -> np.ndarray:
-    offsets: np.ndarray = np.frombuffer(
-        chunk.buffers()[1], dtype=np.int32, count=len(chunk) + 1, offset=chunk.offset * 4
-    )
-    return offsets
+        if len(mine):
+            yield chunk, mine, rows[mine] - first_rows[number]
 
 
 def id_lengths(ids: pa.ChunkedArray | pa.Array, rows: np.ndarray) -> np.ndarray:
     """The byte length of the ids of these rows."""
-    chunks = ids.chunks if isinstance(ids, pa.ChunkedArray) else [ids]
-    lengths = [np.diff(_offsets(chunk)) for chunk in chunks if len(chunk)]
-    picked: np.ndarray = np.concatenate(lengths or [np.zeros(0, np.int32)])[rows]
-    return picked
+    lengths = np.zeros(len(rows), dtype=np.int64)
+    for chunk, mine, local in _by_chunk(ids, rows):
+        offsets = _offsets(chunk)
+        lengths[mine] = offsets[local + 1] - offsets[local]
+    return lengths
+
+
+def padded_ids(ids: pa.ChunkedArray | pa.Array, rows: np.ndarray, width: int) -> np.ndarray:
+    """The ids of these rows as a (rows, width) array of bytes, zero-padded (ids longer
+    than ``width`` are cut)."""
+    cells = np.zeros((len(rows), width), dtype=np.uint8)
+    for chunk, mine, local in _by_chunk(ids, rows):
+        offsets = _offsets(chunk).astype(np.int64)
+        data = chunk.buffers()[2]
+        raw = np.frombuffer(data, dtype=np.uint8) if data is not None else np.zeros(0, np.uint8)
+        starts = offsets[local]
+        lengths = np.minimum(offsets[local + 1] - starts, width)
+        row = np.repeat(mine, lengths)
+        column = np.arange(len(row)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+        cells[row, column] = raw[np.repeat(starts, lengths) + column]
+    return cells
+
+
+def _row_words(ids: pa.ChunkedArray | pa.Array, rows: np.ndarray) -> list[np.ndarray]:
+    """Word j of the id at each of ``rows`` (0 where it has none), for every j."""
+    found: list[np.ndarray] = []
+    for chunk, mine, local in _by_chunk(ids, rows):
+        for j, (live, word) in enumerate(_chunk_words(chunk, local)):
+            if j == len(found):
+                found.append(np.zeros(len(rows), dtype=np.uint64))
+            found[j][mine if live is None else mine[live]] = word
+    return found
 
 
 def same_ids(
@@ -187,18 +223,17 @@ def same_ids(
     first_rows: np.ndarray,
     second: pa.ChunkedArray | pa.Array,
     second_rows: np.ndarray,
-) -> bool:
-    """Whether each id of ``first`` at ``first_rows`` is byte for byte the id of ``second``
-    at the matching ``second_rows``.
+) -> np.ndarray:
+    """Whether the id of ``first`` at each of ``first_rows`` is, byte for byte, the id of
+    ``second`` at the matching ``second_rows``.
 
-    >>> ids = pa.array(["d1", "d2", "d1"])
-    >>> same_ids(ids, np.array([0, 1]), ids, np.array([2, 1])), same_ids(ids, np.array([0]), ids, np.array([1]))
-    (True, False)
+    >>> ids = pa.array(["d1", "d2", "d1", "clueweb09-en0003-47-01234"])
+    >>> same_ids(ids, np.array([0, 1, 3]), ids, np.array([2, 2, 3])).tolist()
+    [True, False, True]
     """
-    lengths = id_lengths(first, first_rows)
-    if not np.array_equal(lengths, id_lengths(second, second_rows)):
-        return False
-    width = max(int(lengths.max(initial=0)), 1)
-    return bool(
-        np.array_equal(padded_ids(first, first_rows, width), padded_ids(second, second_rows, width))
-    )
+    same: np.ndarray = id_lengths(first, first_rows) == id_lengths(second, second_rows)
+    for mine, theirs in zip(
+        _row_words(first, first_rows), _row_words(second, second_rows), strict=False
+    ):
+        same &= mine == theirs
+    return same

@@ -274,14 +274,14 @@ def read_run(data: bytes) -> pd.DataFrame:
 @dataclass(frozen=True)
 class CodedFiles:
     """A run and its qrels as integer codes: query codes index ``qid_names``. A run row's
-    document code is its row number (a run names a document once per query) and
-    ``run_grades`` holds its grade (0 when unjudged); a qrels row's document code is the
-    run row it matched, or -1. ``doc_ranks`` ranks run rows by document id, when a tie asks."""
+    document code is its row number (a run names a document once per query):
+    ``grades_of`` gives the grades of such rows (0 when unjudged), and ``doc_ranks`` ranks
+    them by document id, when a tie asks. The qrels' document codes are not used (-1)."""
 
     run: Rows
     judged: Rows
     qid_names: np.ndarray  # str objects
-    run_grades: np.ndarray
+    grades_of: Callable[[np.ndarray], np.ndarray]
     doc_ranks: Callable[[np.ndarray], np.ndarray]
 
 
@@ -289,10 +289,10 @@ def read_coded(run: bytes, qrels: bytes) -> CodedFiles | None:
     """Both files read by Arrow into codes; None when either is not a clean TREC file (or
     repeats a document for a query), so the careful readers can say what is wrong.
 
-    Query ids are few and dictionary-encoded as Arrow reads them; document ids are nearly
-    all distinct, so they are matched by 64-bit keys (:mod:`ndcg_core.id_keys`), and every
-    match is confirmed byte for byte. Keys that collide (or a real repeat) send both files
-    to the careful readers, which compare the ids themselves.
+    Query ids are few and dictionary-encoded as Arrow reads them. Document ids are nearly
+    all distinct, so they are matched by 64-bit keys (:mod:`ndcg_core.id_keys`): a repeated
+    key (a real repeat, or a collision) sends both files to the careful readers, which
+    compare the ids themselves; each match is confirmed byte for byte.
     """
     judged = _coded_table(qrels, ["qid", "iter", "docid", "grade"], ["qid", "docid", "grade"])
     run_columns = ["qid", "q0", "docid", "rank", "score", "tag"]
@@ -308,23 +308,28 @@ def read_coded(run: bytes, qrels: bytes) -> CodedFiles | None:
     sorted_keys = rel_keys[by_key]
     if (sorted_keys[1:] == sorted_keys[:-1]).any() or has_repeats(run_keys):
         return None
-    at = find(sorted_keys, run_keys)
-    run_rows = np.flatnonzero(at >= 0)
-    rel_rows = by_key[at[run_rows]]
-    if not (np.array_equal(run_q[run_rows], rel_q[rel_rows])) or not same_ids(
-        run_ids, run_rows, rel_ids, rel_rows
-    ):
-        return None
     rel_grades = _numbers(judged.column("grade"), np.float64)
-    run_grades = np.zeros(ranked.num_rows)
-    run_grades[run_rows] = rel_grades[rel_rows]
-    rel_d = np.full(judged.num_rows, -1, dtype=np.int64)
-    rel_d[rel_rows] = run_rows
+
+    def grades_of(rows: np.ndarray) -> np.ndarray:
+        """Looked up only for the rows that count (with a cutoff, the top k of each query).
+        The qrels keys are distinct, so a key matching a different (query, id) means the
+        row's own pair is not judged: grade 0."""
+        at = find(sorted_keys, run_keys[rows])
+        hits = np.flatnonzero(at >= 0)
+        judged_rows, run_rows = by_key[at[hits]], rows[hits]
+        hits = hits[
+            (rel_q[judged_rows] == run_q[run_rows])
+            & same_ids(run_ids, run_rows, rel_ids, judged_rows)
+        ]
+        grades = np.zeros(len(rows))
+        grades[hits] = rel_grades[by_key[at[hits]]]
+        return grades
+
     return CodedFiles(
         run=(run_q, np.arange(ranked.num_rows), _numbers(ranked.column("score"), np.float64)),
-        judged=(rel_q, rel_d, rel_grades),
+        judged=(rel_q, np.full(len(rel_q), -1), rel_grades),
         qid_names=np.array(qid_names.to_pylist(), dtype=object),
-        run_grades=run_grades,
+        grades_of=grades_of,
         doc_ranks=lambda rows: _string_ranks(run_ids, rows),
     )
 

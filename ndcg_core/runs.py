@@ -163,12 +163,12 @@ def evaluate_run_files(
             coded.run,
             coded.judged,
             coded.qid_names,
-            len(coded.run_grades),
+            len(coded.run[0]),
             convention,
             score_missing_as_zero=score_missing_as_zero,
             qids_sorted=False,
             doc_ranks=coded.doc_ranks,
-            run_grades=coded.run_grades,
+            grades_of_rows=coded.grades_of,
         )
     qrels_frame = read_qrels(qrels)  # qrels first, as the Runs page reads them
     return evaluate_run(
@@ -218,11 +218,11 @@ def _score_codes(
     score_missing_as_zero: bool,
     qids_sorted: bool = True,
     doc_ranks: Callable[[np.ndarray], np.ndarray] | None = None,
-    run_grades: np.ndarray | None = None,
+    grades_of_rows: Callable[[np.ndarray], np.ndarray] | None = None,
 ) -> RunScores:
     """Scores from integer codes: query codes index ``qid_names``; document codes are in
     string order unless ``doc_ranks`` ranks them (only ties whose grades differ ask). With
-    ``run_grades``, the run's document codes are row numbers and it holds their grades."""
+    ``grades_of_rows``, the run's document codes are row numbers and it gives their grades."""
     run_q, run_d, run_scores = run
     rel_q, _, rel_grades = judged
     n_queries = len(qid_names)
@@ -261,10 +261,10 @@ def _score_codes(
     tie_start = position == 0
     tie_start[1:] |= run_scores[1:] != run_scores[:-1]
     tie_sizes = np.diff(np.append(np.flatnonzero(tie_start), len(tie_start)))
-    if run_grades is None:
+    if grades_of_rows is None:
         grades = _grades_of(run_q, run_d, judged, n_queries, n_docs)
     else:
-        grades = run_grades[run_d]
+        grades = grades_of_rows(run_d)
     grades = _clip(grades, convention.negative_grades, "run")
 
     ties = convention.ties
