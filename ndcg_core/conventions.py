@@ -24,12 +24,46 @@ class Gain(StrEnum):
     LINEAR = "linear"
     EXPONENTIAL = "exponential"
 
+    def latex(self, rel: str = "rel_i") -> str:
+        """The gain of grade ``rel`` in LaTeX.
+
+        >>> Gain.EXPONENTIAL.latex()
+        '(2^{rel_i} - 1)'
+        """
+        return rel if self is Gain.LINEAR else f"(2^{{{rel}}} - 1)"
+
 
 class Discount(StrEnum):
     """How a gain is divided by its rank ``i`` (1-based), for a log base ``b``."""
 
     LOG = "log"  # divide by log_b(i + 1)
     JARVELIN_KEKALAINEN = "jk"  # no discount while i < b, then divide by log_b(i)
+
+    def formula(self, log_base: float) -> str:
+        """The divisor at rank i as text: ``log2(i+1)``, or ``1 if i < 2 else log2(i)``
+        (Järvelin-Kekäläinen); ``ln`` for base e. It is the formula
+        :func:`ndcg_core.rules.divisors` computes (a test evaluates it).
+
+        >>> Discount.LOG.formula(2.0), Discount.JARVELIN_KEKALAINEN.formula(math.e)
+        ('log2(i+1)', '1 if i < e else ln(i)')
+        """
+        base = format_base(log_base)
+        log = "ln" if base == "e" else f"log{base}"
+        if self is Discount.LOG:
+            return f"{log}(i+1)"
+        return f"1 if i < {base} else {log}(i)"
+
+    def latex(self, log_base: float) -> str:
+        r"""The divisor at rank i in LaTeX, the same formula as :meth:`formula`.
+
+        >>> Discount.LOG.latex(2.0), Discount.JARVELIN_KEKALAINEN.latex(10.0)
+        ('\\log_{2}(i+1)', '\\max(1, \\log_{10} i)')
+        """
+        base = format_base(log_base)
+        log = r"\ln" if base == "e" else rf"\log_{{{base}}}"
+        if self is Discount.LOG:
+            return f"{log}(i+1)"
+        return rf"\max(1, {log} i)"  # 1 while i < b, where log_b(i) < 1
 
 
 class IdealSource(StrEnum):
@@ -77,10 +111,16 @@ class Choice:
 
 @dataclass(frozen=True)
 class FieldInfo:
-    """A convention field described as data: drives widgets, help text and docs."""
+    """A convention field described as data: drives widgets, help text, links and docs.
+
+    ``enum`` is the field's type when it is a choice (its values are the choices'),
+    ``url_key`` its short name in a link's query string.
+    """
 
     label: str
     help: str
+    url_key: str
+    enum: type[StrEnum] | None = None
     choices: tuple[Choice, ...] = ()
 
 
@@ -90,7 +130,9 @@ CONVENTION_FIELDS: Mapping[str, FieldInfo] = MappingProxyType(
             "Gain",
             "How a relevance grade becomes a gain. Exponential gain rewards highly relevant "
             "documents much more; for grades 0 and 1 both give the same gain.",
-            (
+            url_key="gain",
+            enum=Gain,
+            choices=(
                 Choice("linear", "linear: rel", "scikit-learn, trec_eval, ranx ndcg, 2002 paper"),
                 Choice(
                     "exponential",
@@ -103,7 +145,9 @@ CONVENTION_FIELDS: Mapping[str, FieldInfo] = MappingProxyType(
             "Discount",
             "What the gain at rank i is divided by. The log base b scales every DCG but "
             "cancels out of nDCG when the discount is log_b(i+1).",
-            (
+            url_key="disc",
+            enum=Discount,
+            choices=(
                 Choice("log", "log_b(i+1)", "scikit-learn, trec_eval, ranx (b = 2)"),
                 Choice(
                     "jk",
@@ -112,17 +156,22 @@ CONVENTION_FIELDS: Mapping[str, FieldInfo] = MappingProxyType(
                 ),
             ),
         ),
-        "log_base": FieldInfo("Log base b", "The base b of the logarithm in the discount (b > 1)."),
+        "log_base": FieldInfo(
+            "Log base b", "The base b of the logarithm in the discount (b > 1).", url_key="base"
+        ),
         "cutoff_k": FieldInfo(
             "Cutoff k",
             "Only the top k positions count (nDCG@k). Empty means the whole list; a k larger "
             "than the list counts the whole list.",
+            url_key="k",
         ),
         "ideal": FieldInfo(
             "Ideal ranking from",
             "The ideal DCG sorts these grades from best to worst. Judged documents that were "
             "never retrieved can only count when the ideal comes from all judged documents.",
-            (
+            url_key="ideal",
+            enum=IdealSource,
+            choices=(
                 Choice("list", "the shown list", "scikit-learn"),
                 Choice("judged", "all judged documents", "trec_eval, ranx"),
             ),
@@ -130,7 +179,9 @@ CONVENTION_FIELDS: Mapping[str, FieldInfo] = MappingProxyType(
         "ties": FieldInfo(
             "Tied scores",
             "When documents are ranked by predicted scores, how equal scores are ordered.",
-            (
+            url_key="ties",
+            enum=TiePolicy,
+            choices=(
                 Choice("average", "average over the tie", "scikit-learn (McSherry & Najork 2008)"),
                 Choice("pessimistic", "worst grade first", "a lower bound"),
                 Choice("optimistic", "best grade first", "an upper bound"),
@@ -140,7 +191,9 @@ CONVENTION_FIELDS: Mapping[str, FieldInfo] = MappingProxyType(
         "zero_ideal": FieldInfo(
             "If no document is relevant",
             "When the ideal DCG is 0, nDCG divides 0 by 0. Libraries disagree on the answer.",
-            (
+            url_key="zero",
+            enum=ZeroIdeal,
+            choices=(
                 Choice("zero", "score 0", "scikit-learn, trec_eval, ranx"),
                 Choice("one", "score 1", "some learning-to-rank toolkits (e.g. LightGBM)"),
                 Choice("nan", "undefined (NaN)", "LensKit (with a warning)"),
@@ -151,7 +204,9 @@ CONVENTION_FIELDS: Mapping[str, FieldInfo] = MappingProxyType(
             "Negative grades",
             "Grades below 0 (for example Bad = -1) can penalise bad documents, but nDCG may "
             "then leave the range [0, 1].",
-            (
+            url_key="neg",
+            enum=NegativeGrades,
+            choices=(
                 Choice("keep", "keep, in the list and the ideal", "textbook formula"),
                 Choice(
                     "penalise",
@@ -187,8 +242,7 @@ class Convention:
 
     def __post_init__(self) -> None:
         # Coerce plain strings so Convention(gain="exponential") works and bad values fail here.
-        for name in ("gain", "discount", "ideal", "ties", "zero_ideal", "negative_grades"):
-            enum_type = _FIELD_ENUMS[name]
+        for name, enum_type in _FIELD_ENUMS.items():
             raw = getattr(self, name)
             try:
                 object.__setattr__(self, name, enum_type(raw))
@@ -222,12 +276,14 @@ class Convention:
 
     @property
     def discount_label(self) -> str:
-        """The divisor at rank i, as text: ``log2(i+1)`` or ``max(1, log2(i))``-style."""
-        base = _format_base(self.log_base)
-        log = "ln" if base == "e" else f"log{base}"
-        if self.discount is Discount.LOG:
-            return f"{log}(i+1)"
-        return f"1 if i < {base} else {log}(i)"
+        """The divisor at rank i, as text (:meth:`Discount.formula`): ``log2(i+1)``, or
+        ``1 if i < 2 else log2(i)`` for Järvelin-Kekäläinen."""
+        return self.discount.formula(self.log_base)
+
+    @property
+    def discount_latex(self) -> str:
+        """The divisor at rank i in LaTeX (:meth:`Discount.latex`)."""
+        return self.discount.latex(self.log_base)
 
     def __str__(self) -> str:
         gain = "linear gain" if self.gain is Gain.LINEAR else "exponential gain (2^rel-1)"
@@ -251,7 +307,7 @@ class Convention:
         for name, key in _PARAM_KEYS.items():
             value = getattr(self, name)
             if value != getattr(default, name):
-                params[key] = _format_base(value) if isinstance(value, float) else str(value)
+                params[key] = format_base(value) if isinstance(value, float) else str(value)
         return params
 
     @classmethod
@@ -287,34 +343,17 @@ class Convention:
         return cls(**fields)  # type: ignore[arg-type]
 
 
-def _format_base(base: float) -> str:
+def format_base(base: float) -> str:
     """A log base as short text that reads back to the same float ('e' for Euler's number)."""
     return "e" if base == math.e else short_number(base)
 
 
 _FIELD_ENUMS: Mapping[str, type[StrEnum]] = MappingProxyType(
-    {
-        "gain": Gain,
-        "discount": Discount,
-        "ideal": IdealSource,
-        "ties": TiePolicy,
-        "zero_ideal": ZeroIdeal,
-        "negative_grades": NegativeGrades,
-    }
+    {name: info.enum for name, info in CONVENTION_FIELDS.items() if info.enum is not None}
 )
-
 # Convention field -> URL parameter name.
 _PARAM_KEYS: Mapping[str, str] = MappingProxyType(
-    {
-        "gain": "gain",
-        "discount": "disc",
-        "log_base": "base",
-        "cutoff_k": "k",
-        "ideal": "ideal",
-        "ties": "ties",
-        "zero_ideal": "zero",
-        "negative_grades": "neg",
-    }
+    {name: info.url_key for name, info in CONVENTION_FIELDS.items()}
 )
 
 

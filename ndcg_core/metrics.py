@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ndcg_core import rules
 from ndcg_core.conventions import (
     Convention,
     Discount,
@@ -107,11 +108,7 @@ def gains(grades: Sequence[float] | np.ndarray, gain: Gain, *, exact: bool = Fal
             if gain is Gain.LINEAR:
                 return np.array(as_decimal, dtype=object)
             return np.array([Decimal(2) ** g - 1 for g in as_decimal], dtype=object)
-    values = np.asarray(grades, dtype=np.float64)
-    if gain is Gain.LINEAR:
-        return values.copy()
-    with np.errstate(over="ignore"):
-        return np.exp2(values) - 1.0
+    return rules.gain_values(np.array(grades, dtype=np.float64), gain)  # a copy
 
 
 def discounts(
@@ -138,14 +135,7 @@ def discounts(
                 else:
                     out.append(Decimal(1) if i < log_base else Decimal(i).ln() / ln_base)
             return np.array(out, dtype=object)
-    ranks = np.arange(1, count + 1, dtype=np.float64)
-    if discount is Discount.LOG:
-        if log_base == 2.0:
-            return np.log2(ranks + 1.0)
-        return np.log(ranks + 1.0) / math.log(log_base)
-    divisors = np.log(ranks) / math.log(log_base)
-    divisors[ranks < log_base] = 1.0
-    return divisors
+    return rules.divisors(np.arange(1, count + 1, dtype=np.float64), discount, log_base)
 
 
 def _check_grades(grades: Sequence[float], what: str) -> np.ndarray:
@@ -162,40 +152,30 @@ def _check_grades(grades: Sequence[float], what: str) -> np.ndarray:
 
 
 def _apply_negative_policy(values: np.ndarray, policy: NegativeGrades, what: str) -> np.ndarray:
-    negative = np.flatnonzero(values < 0)
-    if not negative.size or policy in (NegativeGrades.KEEP, NegativeGrades.PENALISE):
-        return values
-    if policy is NegativeGrades.REJECT:
-        i = int(negative[0])
+    i = rules.rejected(values, policy)
+    if i is not None:
         msg = (
             f"The {what} has the negative grade {values[i]:g} at position {i + 1}, and this "
             "convention rejects negative grades (as scikit-learn does). Choose 'count as 0' "
             "or 'keep' to use them."
         )
         raise NdcgError(msg, item=i + 1)
-    clipped: np.ndarray = np.maximum(values, 0.0)
-    return clipped
+    return rules.used_grades(values, policy)
 
 
 def _group_means(values: np.ndarray, tie_groups: Sequence[int]) -> np.ndarray:
     """Replace each value by the mean of its tied group (groups are runs of equal ids)."""
     groups = np.asarray(tie_groups)
     starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
-    counts = np.diff(np.r_[starts, len(values)])
     with localcontext(_EXACT_CONTEXT):
-        # int counts keep Decimal sums Decimal; float sums divide elementwise as usual.
-        means = np.add.reduceat(values, starts) / counts.astype(
-            object if values.dtype == object else np.float64
-        )
-    repeated: np.ndarray = np.repeat(means, counts)
-    return repeated
+        return rules.tie_means(values, starts)
 
 
 def _normalise(dcg: Any, ideal_dcg: Any, policy: ZeroIdeal) -> float:
     """DCG / IDCG, with the convention's answer when the ideal is not positive."""
     if ideal_dcg > 0:
         return float(dcg / ideal_dcg)
-    return {ZeroIdeal.ZERO: 0.0, ZeroIdeal.ONE: 1.0}.get(policy, math.nan)
+    return rules.zero_ideal_value(policy)
 
 
 def _ratio(dcg: Any, ideal_dcg: Any, policy: ZeroIdeal) -> float:
@@ -213,11 +193,7 @@ def _running_ndcg(running: np.ndarray, running_ideal: np.ndarray, policy: ZeroId
 def _running_ndcg_float(
     running: np.ndarray, running_ideal: np.ndarray, policy: ZeroIdeal
 ) -> np.ndarray:
-    fallback = {ZeroIdeal.ZERO: 0.0, ZeroIdeal.ONE: 1.0}.get(policy, math.nan)
-    positive = running_ideal > 0
-    out = np.full(len(running), fallback)
-    np.divide(running, running_ideal, out=out, where=positive)
-    return out
+    return rules.normalised(running, running_ideal, policy)
 
 
 def _ranked_and_ideal(
@@ -241,10 +217,7 @@ def _ranked_and_ideal(
         pool = _apply_negative_policy(judged, policy, "judged set")
     else:
         pool = used
-    if policy is NegativeGrades.PENALISE:
-        # The ideal never has to show a bad document: it can leave the place empty.
-        pool = np.maximum(pool, 0.0)
-    ideal = -np.sort(-pool)
+    ideal = -np.sort(-rules.ideal_pool(pool, policy))
     if convention.gain is Gain.EXPONENTIAL and ideal.size and ideal[0] > MAX_EXPONENTIAL_GRADE:
         msg = (
             f"A grade of {ideal[0]:g} is too large for exponential gain: 2^{ideal[0]:g} has "

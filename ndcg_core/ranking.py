@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ndcg_core import rules
 from ndcg_core.conventions import Convention, TiePolicy
 from ndcg_core.errors import NdcgError
 from ndcg_core.metrics import Evaluation, default_labels, evaluate
@@ -62,16 +63,13 @@ def rank_by_scores(
             raise NdcgError(msg, item=i + 1)
     score_values = score_values + 0.0  # -0.0 and 0.0 are one tie
 
-    # np.lexsort sorts by the last key first; every key is ascending, so negate.
-    if ties is TiePolicy.PESSIMISTIC:
-        order = np.lexsort((grade_values, -score_values))
-    elif ties is TiePolicy.OPTIMISTIC:
-        order = np.lexsort((-grade_values, -score_values))
-    elif ties is TiePolicy.TREC_EVAL:
-        _, id_rank = np.unique(np.asarray(ids, dtype=str), return_inverse=True)
-        order = np.lexsort((-id_rank, -score_values))
-    else:
+    # Scores descending, then the policy's order within a tie (np.lexsort sorts by its last
+    # key first, each ascending); the average policy keeps a tie as it comes.
+    within = rules.tie_break_key(ties, grade_values, lambda: _string_ranks(ids))
+    if within is None:
         order = np.argsort(-score_values, kind="stable")
+    else:
+        order = np.lexsort((within, -score_values))
 
     ranked_scores = score_values[order]
     tie_groups = None
@@ -84,6 +82,13 @@ def rank_by_scores(
         scores=tuple(float(s) for s in ranked_scores),
         tie_groups=tie_groups,
     )
+
+
+def _string_ranks(ids: Sequence[str]) -> np.ndarray:
+    """Each id's rank among the ids in string (code point) order."""
+    _, ranks = np.unique(np.asarray(ids, dtype=str), return_inverse=True)
+    ranked: np.ndarray = ranks.ravel()
+    return ranked
 
 
 def evaluate_scores(

@@ -20,14 +20,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ndcg_core import rules
 from ndcg_core.conventions import (
     Convention,
-    Discount,
-    Gain,
     IdealSource,
     NegativeGrades,
     TiePolicy,
-    ZeroIdeal,
 )
 from ndcg_core.errors import NdcgError
 from ndcg_core.run_files import Rows, read_coded, read_qrels, read_run
@@ -77,31 +75,15 @@ class RunScores:
         return float(kept.mean()) if kept.size else math.nan
 
 
-def _gains(grades: np.ndarray, gain: Gain) -> np.ndarray:
-    if gain is Gain.LINEAR:
-        return grades
-    with np.errstate(over="ignore"):
-        exponential: np.ndarray = np.exp2(grades) - 1.0
-    return exponential
-
-
 def _divisors(ranks: np.ndarray, convention: Convention) -> np.ndarray:
-    base = math.log(convention.log_base)
-    if convention.discount is Discount.LOG:
-        divisors: np.ndarray = np.log(ranks + 1.0) / base
-    else:
-        divisors = np.where(ranks < convention.log_base, 1.0, np.log(ranks) / base)
-    return divisors
+    return rules.divisors(ranks, convention.discount, convention.log_base)
 
 
 def _clip(grades: np.ndarray, policy: NegativeGrades, what: str) -> np.ndarray:
-    if policy is NegativeGrades.REJECT and (grades < 0).any():
+    if rules.rejected(grades, policy) is not None:
         msg = f"The {what} has negative grades, which this convention rejects."
         raise NdcgError(msg)
-    if policy is NegativeGrades.AS_ZERO:
-        clipped: np.ndarray = np.maximum(grades, 0.0)
-        return clipped
-    return grades
+    return rules.used_grades(grades, policy)
 
 
 def evaluate_run(
@@ -270,7 +252,7 @@ def _score_codes(
     ties = convention.ties
     if ties is not TiePolicy.AVERAGE:
         grades = _order_ties(grades, run_d, tie_sizes, ties, doc_ranks)
-    gains = _gains(grades, convention.gain)
+    gains = rules.gain_values(grades, convention.gain)
     if ties is TiePolicy.AVERAGE:  # each tied position gets the tie's mean gain
         gains = _tie_means(gains, run_q, run_scores)
     counted = position < k if k is not None else np.ones(len(position), dtype=bool)
@@ -285,13 +267,10 @@ def _score_codes(
         pool_g = _clip(rel_grades[in_run[rel_q]], convention.negative_grades, "qrels")
     else:
         pool_q, pool_g = run_q, grades
-    if convention.negative_grades is NegativeGrades.PENALISE:
-        pool_g = np.maximum(pool_g, 0.0)
+    pool_g = rules.ideal_pool(pool_g, convention.negative_grades)
     ideal_dcg = _ideal_dcg(pool_q, pool_g, n_queries, convention)
 
-    fallback = {ZeroIdeal.ZERO: 0.0, ZeroIdeal.ONE: 1.0}.get(convention.zero_ideal, math.nan)
-    ndcg = np.full(n_queries, fallback)
-    np.divide(dcg, ideal_dcg, out=ndcg, where=ideal_dcg > 0)
+    ndcg = rules.normalised(dcg, ideal_dcg, convention.zero_ideal)
     relevant = np.bincount(rel_q[rel_grades > 0], minlength=n_queries)
 
     missing = judged_query & ~in_run
@@ -391,7 +370,7 @@ def _ideal_dcg(
         positions = np.arange(k)
         level = (above[:, :, np.newaxis] <= positions).sum(axis=1)  # of each top position
         query, position = np.nonzero(positions < above[:, -1:])  # by query, then position
-        gains = _gains(high - level[query, position].astype(np.float64), convention.gain)
+        gains = rules.gain_values(high - level[query, position].astype(np.float64), convention.gain)
         ideal: np.ndarray = np.bincount(
             query, weights=gains / _divisors(position + 1.0, convention), minlength=n_queries
         )
@@ -400,7 +379,7 @@ def _ideal_dcg(
     ordered = queries[order]
     ranks = _ranks_within(ordered)
     counted = ranks <= k if k is not None else np.ones(len(ranks), dtype=bool)
-    terms = _gains(grades[order], convention.gain) / _divisors(ranks, convention)
+    terms = rules.gain_values(grades[order], convention.gain) / _divisors(ranks, convention)
     summed: np.ndarray = np.bincount(
         ordered, weights=np.where(counted, terms, 0.0), minlength=n_queries
     )
@@ -427,13 +406,12 @@ def _order_ties(
         return grades
     rows = np.flatnonzero(np.repeat(mixed, sizes))
     tie = np.repeat(np.arange(len(sizes)), sizes)[rows]
-    if ties is TiePolicy.TREC_EVAL:
-        codes = docs[rows]
-        then = -(codes.astype(np.int64) if doc_ranks is None else doc_ranks(codes))
-    elif ties is TiePolicy.PESSIMISTIC:
-        then = grades[rows]
-    else:
-        then = -grades[rows]
+    codes = docs[rows]
+    then = rules.tie_break_key(
+        ties, grades[rows], lambda: codes if doc_ranks is None else doc_ranks(codes)
+    )
+    if then is None:  # average: the tie's order does not change its mean
+        return grades
     ordered = grades.copy()
     ordered[rows] = grades[rows][np.lexsort((then, tie))]
     return ordered
@@ -454,10 +432,7 @@ def _tie_means(gains: np.ndarray, groups: np.ndarray, scores: np.ndarray) -> np.
     if len(gains) == 0:
         return gains
     new = np.r_[True, (groups[1:] != groups[:-1]) | (scores[1:] != scores[:-1])]
-    starts = np.flatnonzero(new)
-    lengths = np.diff(np.r_[starts, len(gains)])
-    means: np.ndarray = np.repeat(np.add.reduceat(gains, starts) / lengths, lengths)
-    return means
+    return rules.tie_means(gains, np.flatnonzero(new))
 
 
 def query_ranking(

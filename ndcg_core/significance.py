@@ -15,10 +15,24 @@ if TYPE_CHECKING:
     from ndcg_core.runs import RunScores
 
 
+# Random draws and their gathered values are made in blocks of at most this many numbers,
+# so memory stays a few MB whatever the number of queries or resamples.
+_BLOCK = 2**16
+# Queries are taken 8 to a random byte; a table of the 256 subsets' sums per group of 8
+# is built for at most this many groups at a time (4,096 x 256 floats: 8 MB).
+_GROUPS = 4_096
+
+
 def bootstrap_interval(
     values: np.ndarray, *, confidence: float = 0.95, resamples: int = 2_000, seed: int = 0
 ) -> tuple[float, float]:
     """Percentile bootstrap interval of the mean (queries resampled with replacement).
+
+    Each resample draws ``n`` queries with replacement from the ``n`` scores and takes their
+    mean; the interval runs between the ``(1 - confidence) / 2`` and ``(1 + confidence) / 2``
+    quantiles of the resampled means. Resamples are drawn a block at a time, so memory
+    stays bounded. The same seed gives the same interval, and the same as drawing all the
+    resamples at once: NumPy draws indices below 2**32 from one 32-bit stream either way.
 
     >>> low, high = bootstrap_interval(np.array([0.5, 0.6, 0.7, 0.8]))
     >>> 0.5 <= low < high <= 0.8
@@ -28,7 +42,13 @@ def bootstrap_interval(
     if values.size == 0:
         return math.nan, math.nan
     rng = np.random.default_rng(seed)
-    means = values[rng.integers(0, values.size, size=(resamples, values.size))].mean(axis=1)
+    n = values.size
+    rows = max(1, _BLOCK // n)
+    means = np.empty(resamples)
+    for first in range(0, resamples, rows):
+        count = min(rows, resamples - first)
+        picks = rng.integers(0, n, size=(count, n), dtype=np.int32)
+        np.mean(values[picks], axis=1, out=means[first : first + count])
     tail = (1 - confidence) / 2
     return float(np.quantile(means, tail)), float(np.quantile(means, 1 - tail))
 
@@ -39,6 +59,14 @@ def paired_randomization_test(
     """Two-sided p-value that the mean difference is this large by chance: each query's
     two scores are swapped at random (the runs are the same system if it is chance).
 
+    With ``d_j`` the per-query differences and ``s_j`` random signs (a swap turns ``d_j``
+    into ``-d_j``), ``p = (1 + #{resamples with |mean(s * d)| >= |mean(d)|}) /
+    (resamples + 1)``. The signs are random bits, a byte per 8 queries, and each resample's
+    sum comes from a table of the 256 sums a byte can select, in bounded blocks: no
+    resamples x queries matrix. The same seed gives the same p-value (for the same scores);
+    the bits come from another stream than the earlier implementation's (one random sign
+    matrix), so p-values differ from its values within the Monte Carlo error.
+
     >>> paired_randomization_test(np.array([0.9, 0.8, 0.7]), np.array([0.9, 0.8, 0.7]))
     1.0
     """
@@ -48,9 +76,31 @@ def paired_randomization_test(
         return math.nan
     observed = abs(differences.mean())
     rng = np.random.default_rng(seed)
-    signs = rng.choice([-1.0, 1.0], size=(resamples, differences.size))
-    means = np.abs((signs * differences).mean(axis=1))
+    # sum(s * d) = sum(d) - 2 * (the sum of the d whose sign flipped)
+    means = np.abs(differences.sum() - 2.0 * _flipped_sums(differences, resamples, rng))
+    means /= differences.size
     return float((np.count_nonzero(means >= observed - 1e-12) + 1) / (resamples + 1))
+
+
+def _flipped_sums(differences: np.ndarray, resamples: int, rng: np.random.Generator) -> np.ndarray:
+    """For each resample, the sum of the differences a random bit selects (bit 1: sign
+    flipped), 8 queries to a random byte: the byte indexes a table of the 256 subset sums
+    of its 8 queries, so a resample costs n / 8 lookups."""
+    groups = -(-differences.size // 8)
+    padded = np.zeros(groups * 8)
+    padded[: differences.size] = differences
+    bits = np.unpackbits(np.arange(256, dtype=np.uint8)[:, np.newaxis], axis=1)
+    sums = np.zeros(resamples)
+    for start in range(0, groups, _GROUPS):
+        part = padded[start * 8 : (start + _GROUPS) * 8].reshape(-1, 8)
+        table = (part @ bits.T.astype(np.float64)).ravel()  # group g, byte v: g * 256 + v
+        offsets = np.arange(len(part), dtype=np.intp) * 256
+        rows = max(1, _BLOCK // len(part))
+        for first in range(0, resamples, rows):
+            count = min(rows, resamples - first)
+            draws = np.frombuffer(rng.bytes(count * len(part)), dtype=np.uint8)
+            sums[first : first + count] += table[draws.reshape(count, -1) + offsets].sum(axis=1)
+    return sums
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ndcg_core.conventions import Discount, Gain
 from ndcg_core.metrics import Evaluation, Real, format_real
 
 #: Terms shown before a long sum is shortened to "first terms + ⋯ + last term".
@@ -33,15 +32,7 @@ def _sum(terms: list[str]) -> str:
 
 
 def _gain_symbol(evaluation: Evaluation, rel: str) -> str:
-    return rel if evaluation.convention.gain is Gain.LINEAR else f"(2^{{{rel}}} - 1)"
-
-
-def _divisor_symbol(evaluation: Evaluation) -> str:
-    convention = evaluation.convention
-    base = f"{convention.log_base:g}" if convention.log_base != 2 else "2"
-    if convention.discount is Discount.LOG:
-        return rf"\log_{{{base}}}(i+1)"
-    return rf"\max(1, \log_{{{base}}} i)"
+    return evaluation.convention.gain.latex(rel)
 
 
 def _p(evaluation: Evaluation) -> str:
@@ -92,7 +83,7 @@ def _discounted_step(
     rel = "rel_i" if name == "DCG" else r"rel^{*}_i"
     symbolic = (
         rf"{name}_{{p}} = \sum_{{i=1}}^{{p}} "
-        rf"\frac{{{_gain_symbol(evaluation, rel)}}}{{{_divisor_symbol(evaluation)}}}"
+        rf"\frac{{{_gain_symbol(evaluation, rel)}}}{{{evaluation.convention.discount_latex}}}"
     )
     filled = f"{name}_{{{depth}}} = {_sum(fractions)} = {format_real(result)}"
     terms = tuple(float(c) for c in rows[contribution_column])
