@@ -3,9 +3,10 @@
 qrels: ``qid 0 docid grade``; run: ``qid Q0 docid rank score tag`` (whitespace separated).
 CSV files need a header naming the columns: ``qid, docid, grade`` or ``qid, docid, score``.
 
-:func:`read_qrels` and :func:`read_run` give pandas frames; :func:`read_coded` reads both
-files' bytes with Arrow into integer codes of the ids, for batch scoring without pandas
-(:func:`ndcg_core.runs.evaluate_run_files`). Errors name the first bad line.
+:func:`read_qrels` and :func:`read_run` give pandas frames; :func:`read_evaluation_file`
+reads a file's bytes with Arrow, and :func:`read_coded` turns a run and its qrels into
+integer codes, for batch scoring without pandas (:func:`ndcg_core.runs.evaluate_files`);
+:func:`query_rows` reads one query's lines. Errors name the first bad line.
 """
 
 from __future__ import annotations
@@ -271,6 +272,62 @@ def read_run(data: bytes) -> pd.DataFrame:
     return _read_table(text, "run", columns, wanted)
 
 
+_COLUMNS = {
+    "qrels": (["qid", "iter", "docid", "grade"], ["qid", "docid", "grade"]),
+    "run": (["qid", "q0", "docid", "rank", "score", "tag"], ["qid", "docid", "score"]),
+}
+
+
+@dataclass(frozen=True, eq=False)
+class EvaluationFile:
+    """A qrels or run file, read and checked once, to be scored as often as asked.
+
+    A clean TREC file keeps Arrow's table and a 64-bit key of each row's (query, document)
+    pair; any other (CSV, irregular spacing) keeps the careful reader's frame. ``data`` is
+    kept for looking at one query (:func:`query_rows`).
+    """
+
+    what: str  # "qrels" or "run"
+    data: bytes
+    table: pa.Table | None
+    keys: np.ndarray | None
+    frame: pd.DataFrame | None
+
+    @property
+    def rows(self) -> int:
+        """How many lines it has (blank ones aside)."""
+        if self.table is not None:
+            return int(self.table.num_rows)
+        return 0 if self.frame is None else len(self.frame)
+
+
+def read_evaluation_file(data: bytes, what: str) -> EvaluationFile:
+    r"""A qrels (``what="qrels"``) or run (``"run"``) file, read and checked: the errors of
+    :func:`read_qrels` and :func:`read_run`, naming the first bad line.
+
+    >>> read_evaluation_file(b"q1 Q0 d1 1 2.5 t\nq1 Q0 d2 2 1 t\n", "run").rows
+    2
+    """
+    trec_columns, wanted = _COLUMNS[what]
+    table = _coded_table(data, trec_columns, wanted)
+    if table is not None:
+        keys = pair_keys(_query_hashes(table.column("qid")), id_hashes(table.column("docid")))
+        if not has_repeats(keys):  # else a real repeat, for the careful reader to name
+            return EvaluationFile(what, data, table, keys, None)
+    frame = read_run(data) if what == "run" else read_qrels(data)
+    return EvaluationFile(what, data, None, None, frame)
+
+
+def _query_hashes(column: pa.ChunkedArray) -> np.ndarray:
+    """The hash of each row's query id, from the hashes of each chunk's few distinct ids."""
+    parts = [
+        id_hashes(chunk.dictionary)[_numbers(chunk.indices, np.int32)]
+        for chunk in column.chunks
+        if len(chunk)
+    ]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
+
+
 @dataclass(frozen=True)
 class CodedFiles:
     """A run and its qrels as integer codes: query codes index ``qid_names``. A run row's
@@ -285,29 +342,26 @@ class CodedFiles:
     doc_ranks: Callable[[np.ndarray], np.ndarray]
 
 
-def read_coded(run: bytes, qrels: bytes) -> CodedFiles | None:
-    """Both files read by Arrow into codes; None when either is not a clean TREC file (or
-    repeats a document for a query), so the careful readers can say what is wrong.
+def read_coded(run: EvaluationFile, qrels: EvaluationFile) -> CodedFiles | None:
+    """Both files as codes; None unless both are clean TREC files (then the careful
+    readers' frames are scored).
 
     Query ids are few and dictionary-encoded as Arrow reads them. Document ids are nearly
-    all distinct, so they are matched by 64-bit keys (:mod:`ndcg_core.id_keys`): a repeated
-    key (a real repeat, or a collision) sends both files to the careful readers, which
-    compare the ids themselves; each match is confirmed byte for byte.
+    all distinct, so they are matched by 64-bit keys (:mod:`ndcg_core.id_keys`): keys that
+    repeat in the qrels (a real repeat, or a collision) send the files to the careful
+    readers, which compare the ids themselves; each match is confirmed byte for byte.
     """
-    judged = _coded_table(qrels, ["qid", "iter", "docid", "grade"], ["qid", "docid", "grade"])
-    run_columns = ["qid", "q0", "docid", "rank", "score", "tag"]
-    ranked = None if judged is None else _coded_table(run, run_columns, ["qid", "docid", "score"])
-    if judged is None or ranked is None:
+    ranked, judged = run.table, qrels.table
+    if ranked is None or judged is None or run.keys is None or qrels.keys is None:
+        return None
+    run_keys, rel_keys = run.keys, qrels.keys
+    by_key = np.argsort(rel_keys)
+    sorted_keys = rel_keys[by_key]
+    if (sorted_keys[1:] == sorted_keys[:-1]).any():
         return None
     qids, qid_names = _codes([ranked.column("qid"), judged.column("qid")])
     run_q, rel_q = qids[: ranked.num_rows], qids[ranked.num_rows :]
     run_ids, rel_ids = ranked.column("docid"), judged.column("docid")
-    run_keys = pair_keys(run_q, id_hashes(run_ids))
-    rel_keys = pair_keys(rel_q, id_hashes(rel_ids))
-    by_key = np.argsort(rel_keys)
-    sorted_keys = rel_keys[by_key]
-    if (sorted_keys[1:] == sorted_keys[:-1]).any() or has_repeats(run_keys):
-        return None
     rel_grades = _numbers(judged.column("grade"), np.float64)
 
     def grades_of(rows: np.ndarray) -> np.ndarray:
@@ -332,6 +386,36 @@ def read_coded(run: bytes, qrels: bytes) -> CodedFiles | None:
         grades_of=grades_of,
         doc_ranks=lambda rows: _string_ranks(run_ids, rows),
     )
+
+
+def query_rows(
+    run: EvaluationFile, qrels: EvaluationFile, qid: str
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    r"""One query's rows of a run and of its qrels, as :func:`read_run` and
+    :func:`read_qrels` give them; from a TREC file only that query's lines are read.
+
+    >>> run, qrels = b"q1 Q0 a 1 2 t\nq2 Q0 b 1 1 t\n", b"q2 0 b 1\n"
+    >>> ranked, judged = query_rows(
+    ...     read_evaluation_file(run, "run"), read_evaluation_file(qrels, "qrels"), "q2"
+    ... )
+    >>> ranked.to_dict("list"), len(judged)
+    ({'qid': ['q2'], 'docid': ['b'], 'score': [1.0]}, 1)
+    """
+    import pandas as pd
+
+    frames = []
+    for file in (run, qrels):
+        _, wanted = _COLUMNS[file.what]
+        if file.frame is not None:
+            frame = file.frame[file.frame["qid"] == qid].reset_index(drop=True)
+        else:
+            # Lines whose first field is the query id (after a byte-order mark or blanks).
+            pattern = rb"(?m)^(?:\xef\xbb\xbf)?[ \t]*" + re.escape(qid.encode()) + rb"[ \t].*$"
+            lines = b"\n".join(re.findall(pattern, file.data))
+            read = read_run if file.what == "run" else read_qrels
+            frame = read(lines) if lines.strip() else pd.DataFrame({c: [] for c in wanted})
+        frames.append(frame)
+    return frames[0], frames[1]
 
 
 def _coded_table(data: bytes, trec_columns: list[str], wanted: list[str]) -> pa.Table | None:

@@ -28,7 +28,14 @@ from ndcg_core.conventions import (
     TiePolicy,
 )
 from ndcg_core.errors import NdcgError
-from ndcg_core.run_files import Rows, read_coded, read_qrels, read_run
+from ndcg_core.run_files import (
+    EvaluationFile,
+    Rows,
+    read_coded,
+    read_evaluation_file,
+    read_qrels,
+    read_run,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -130,13 +137,37 @@ def evaluate_run_files(
     the same scores and the same errors (naming the first bad line), without pandas.
 
     Clean TREC files (single-space or tab separated) are read by Arrow's multithreaded
-    reader with their ids dictionary-encoded as they are parsed, and scored on the codes.
-    Anything else (CSV, a bad line, a repeated document) goes through :func:`read_qrels`
-    and :func:`read_run`, which read it or say what is wrong.
+    reader (query ids dictionary-encoded as they are parsed, document ids matched by 64-bit
+    keys) and scored on integer codes. Anything else (CSV, a bad line, a repeated document)
+    goes through :func:`read_qrels` and :func:`read_run`, which read it or say what is wrong.
 
     >>> scores = evaluate_run_files(b"q Q0 a 1 2 t\nq Q0 b 2 1 t\n", b"q 0 b 1\n")
     >>> scores.qids.tolist(), scores.ndcg.round(4).tolist()
     (['q'], [0.6309])
+    """
+    qrels_file = read_evaluation_file(qrels, "qrels")  # qrels first, as the Runs page reads them
+    return evaluate_files(
+        read_evaluation_file(run, "run"),
+        qrels_file,
+        convention,
+        score_missing_as_zero=score_missing_as_zero,
+    )
+
+
+def evaluate_files(
+    run: EvaluationFile,
+    qrels: EvaluationFile,
+    convention: Convention | None = None,
+    *,
+    score_missing_as_zero: bool = True,
+) -> RunScores:
+    r""":func:`evaluate_run_files` of files already read by
+    :func:`~ndcg_core.run_files.read_evaluation_file` (once per upload, scored as often as
+    the convention changes).
+
+    >>> run = read_evaluation_file(b"q Q0 a 1 2 t\nq Q0 b 2 1 t\n", "run")
+    >>> evaluate_files(run, read_evaluation_file(b"q 0 b 1\n", "qrels")).ndcg.round(4).tolist()
+    [0.6309]
     """
     convention = convention or Convention()
     coded = read_coded(run, qrels)
@@ -152,9 +183,10 @@ def evaluate_run_files(
             doc_ranks=coded.doc_ranks,
             grades_of_rows=coded.grades_of,
         )
-    qrels_frame = read_qrels(qrels)  # qrels first, as the Runs page reads them
+    qrels_frame = qrels.frame if qrels.frame is not None else read_qrels(qrels.data)
+    run_frame = run.frame if run.frame is not None else read_run(run.data)
     return evaluate_run(
-        read_run(run), qrels_frame, convention, score_missing_as_zero=score_missing_as_zero
+        run_frame, qrels_frame, convention, score_missing_as_zero=score_missing_as_zero
     )
 
 

@@ -333,3 +333,24 @@ def test_colliding_keys_score_as_distinct_ones(files, convention) -> None:
         patch.setattr(run_files_module, "id_hashes", _length_hashes)
         colliding = _outcome(lambda: evaluate_run_files(run, qrels, convention))
     _assert_same(colliding, expected)
+
+
+@settings(max_examples=100)
+@given(run_files(), st.booleans())
+def test_one_querys_rows_are_the_whole_files_rows_of_it(files, as_csv) -> None:
+    """The drill-down reads only the chosen query's lines; it must find exactly the rows
+    reading the whole file finds, however the file is spelled (tabs, CSV, a byte-order mark)."""
+    run, qrels = files
+    if as_csv:
+        run = b"qid,docid,score\n" + b"".join(
+            b",".join(line.split()[i] for i in (0, 2, 4)) + b"\n" for line in run.splitlines()
+        )
+    run = b"\xef\xbb\xbf" + run
+    run_file = run_files_module.read_evaluation_file(run, "run")
+    qrels_file = run_files_module.read_evaluation_file(qrels, "qrels")
+    whole_run, whole_qrels = read_run(run), read_qrels(qrels)
+    for qid in {*whole_run["qid"], *whole_qrels["qid"], "not there"}:
+        ranked, judged = run_files_module.query_rows(run_file, qrels_file, qid)
+        for found, whole in ((ranked, whole_run), (judged, whole_qrels)):
+            expected = whole[whole["qid"] == qid].reset_index(drop=True)
+            assert found.to_dict("list") == expected.to_dict("list")
