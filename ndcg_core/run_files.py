@@ -311,8 +311,9 @@ def read_evaluation_file(data: bytes, what: str) -> EvaluationFile:
     trec_columns, wanted = _COLUMNS[what]
     table = _coded_table(data, trec_columns, wanted)
     if table is not None:
-        keys = pair_keys(_query_hashes(table.column("qid")), id_hashes(table.column("docid")))
-        if not has_repeats(keys):  # else a real repeat, for the careful reader to name
+        queries = _query_hashes(table.column("qid"))
+        keys = pair_keys(queries, id_hashes(table.column("docid")))
+        if not has_repeats(keys, queries):  # else a real repeat, for the careful reader to name
             return EvaluationFile(what, data, table, keys, None)
     frame = read_run(data) if what == "run" else read_qrels(data)
     return EvaluationFile(what, data, None, None, frame)

@@ -93,3 +93,17 @@ def test_tiny_chunks_are_read_within_their_buffer(size) -> None:
     values = ["x" * size, "y" * min(size, 3)]
     keys = id_hashes(pa.array(values))
     assert keys.tolist() == [id_hashes(pa.array([v])).tolist()[0] for v in values]
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 6)), min_size=2, max_size=30),
+    st.booleans(),
+)
+def test_repeats_within_groups_are_a_set_check(rows, grouped) -> None:
+    """Keys of (group, value) rows; grouped or not, the answer is the set check's."""
+    if grouped:
+        rows.sort(key=lambda row: row[0])
+    groups = np.array([g for g, _ in rows], dtype=np.uint64)
+    keys = np.array([g * 1000 + v + 1 for g, v in rows], dtype=np.uint64)
+    assert has_repeats(keys, groups) == (len(set(rows)) < len(rows))
