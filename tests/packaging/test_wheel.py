@@ -11,11 +11,7 @@ import sys
 import sysconfig
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
-
-pytestmark = pytest.mark.packaging
 
 CHECK = """
 import json
