@@ -15,6 +15,7 @@ import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -272,10 +273,14 @@ def read_run(data: bytes) -> pd.DataFrame:
     return _read_table(text, "run", columns, wanted)
 
 
-_COLUMNS = {
-    "qrels": (["qid", "iter", "docid", "grade"], ["qid", "docid", "grade"]),
-    "run": (["qid", "q0", "docid", "rank", "score", "tag"], ["qid", "docid", "score"]),
-}
+_LOOKUP_BLOCK = 1 << 20  # rows whose grades are looked up at once
+
+_COLUMNS = MappingProxyType(
+    {
+        "qrels": (("qid", "iter", "docid", "grade"), ("qid", "docid", "grade")),
+        "run": (("qid", "q0", "docid", "rank", "score", "tag"), ("qid", "docid", "score")),
+    }
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -309,7 +314,7 @@ def read_evaluation_file(data: bytes, what: str) -> EvaluationFile:
     2
     """
     trec_columns, wanted = _COLUMNS[what]
-    table = _coded_table(data, trec_columns, wanted)
+    table = _coded_table(data, list(trec_columns), list(wanted))
     if table is not None:
         queries = _query_hashes(table.column("qid"))
         keys = pair_keys(queries, id_hashes(table.column("docid")))
@@ -366,18 +371,20 @@ def read_coded(run: EvaluationFile, qrels: EvaluationFile) -> CodedFiles | None:
     rel_grades = _numbers(judged.column("grade"), np.float64)
 
     def grades_of(rows: np.ndarray) -> np.ndarray:
-        """Looked up only for the rows that count (with a cutoff, the top k of each query).
-        The qrels keys are distinct, so a key matching a different (query, id) means the
-        row's own pair is not judged: grade 0."""
-        at = find(sorted_keys, run_keys[rows])
-        hits = np.flatnonzero(at >= 0)
-        judged_rows, run_rows = by_key[at[hits]], rows[hits]
-        hits = hits[
-            (rel_q[judged_rows] == run_q[run_rows])
-            & same_ids(run_ids, run_rows, rel_ids, judged_rows)
-        ]
+        """Looked up only for the rows that count (with a cutoff, the top k of each query),
+        a block at a time (a search's working arrays stay small). The qrels keys are
+        distinct, so a key matching a different (query, id) means the row's own pair is not
+        judged: grade 0."""
         grades = np.zeros(len(rows))
-        grades[hits] = rel_grades[by_key[at[hits]]]
+        for first in range(0, len(rows), _LOOKUP_BLOCK):
+            block = rows[first : first + _LOOKUP_BLOCK]
+            at = find(sorted_keys, run_keys[block])
+            hits = np.flatnonzero(at >= 0)
+            judged_rows, run_rows = by_key[at[hits]], block[hits]
+            same = (rel_q[judged_rows] == run_q[run_rows]) & same_ids(
+                run_ids, run_rows, rel_ids, judged_rows
+            )
+            grades[first + hits[same]] = rel_grades[judged_rows[same]]
         return grades
 
     return CodedFiles(

@@ -62,9 +62,8 @@ def evaluation_file(
     return _cached_example(example, what), f"example: {example}", example
 
 
-@st.cache_resource(show_spinner=False)
+@st.cache_data(show_spinner=False)
 def _cached_example(name: str, what: str) -> EvaluationFile:
-    # A resource: one frozen object for every session, never changed.
     return read_evaluation_file((ASSETS / name).read_bytes(), what)
 
 
