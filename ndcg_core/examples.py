@@ -1,4 +1,4 @@
-"""The seed notes' worked examples, shipped in ``assets/examples.json``."""
+"""The seed notes' worked examples, shipped inside the package in ``data/examples.json``."""
 
 from __future__ import annotations
 
@@ -6,12 +6,13 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
 from types import MappingProxyType
 
 from ndcg_core.conventions import Convention
 
-EXAMPLES_PATH = Path(__file__).resolve().parent.parent / "assets" / "examples.json"
+# Found through the package, so an installed wheel (not only a checkout) has it.
+EXAMPLES = files("ndcg_core") / "data" / "examples.json"
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ def load_examples() -> tuple[Example, ...]:
     >>> load_examples()[0].grades
     (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)
     """
-    raw = json.loads(EXAMPLES_PATH.read_text(encoding="utf-8"))
+    raw = json.loads(EXAMPLES.read_text(encoding="utf-8"))
     examples = []
     for item in raw["examples"]:
         stated = {

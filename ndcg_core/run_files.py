@@ -3,9 +3,10 @@
 qrels: ``qid 0 docid grade``; run: ``qid Q0 docid rank score tag`` (whitespace separated).
 CSV files need a header naming the columns: ``qid, docid, grade`` or ``qid, docid, score``.
 
-:func:`read_qrels` and :func:`read_run` give pandas frames; :func:`read_coded` reads both
-files' bytes with Arrow into integer codes of the ids, for batch scoring without pandas
-(:func:`ndcg_core.runs.evaluate_run_files`). Errors name the first bad line.
+:func:`read_qrels` and :func:`read_run` give pandas frames; :func:`read_evaluation_file`
+reads a file's bytes with Arrow, and :func:`read_coded` turns a run and its qrels into
+integer codes, for batch scoring without pandas (:func:`ndcg_core.runs.evaluate_files`);
+:func:`query_rows` reads one query's lines. Errors name the first bad line.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -22,6 +24,15 @@ import pyarrow.csv as pa_csv
 
 from ndcg_core._text import quoted
 from ndcg_core.errors import NdcgError
+from ndcg_core.id_keys import (
+    find,
+    has_repeats,
+    id_hashes,
+    id_lengths,
+    padded_ids,
+    pair_keys,
+    same_ids,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -174,7 +185,7 @@ def _line_number(text: str, row: int) -> int:
 
 
 def _arrow_table(
-    data: bytes, trec_columns: list[str], wanted: list[str], text_type: pa.DataType
+    data: bytes, trec_columns: list[str], wanted: list[str], text_types: list[pa.DataType]
 ) -> pa.Table | None:
     """Arrow's multithreaded reader for clean single-space or tab separated files; None
     when anything is off (a bad line, an empty field, a number that is not finite), so the
@@ -184,7 +195,7 @@ def _arrow_table(
     delimiter = "\t" if b"\t" in first else " "
     names = [f"c{i}" for i in range(len(trec_columns))]
     keep = [names[trec_columns.index(c)] for c in wanted]
-    types = dict.fromkeys(keep[:-1], text_type) | {keep[-1]: pa.float64()}
+    types = dict(zip(keep[:-1], text_types, strict=True)) | {keep[-1]: pa.float64()}
     try:
         table = pa_csv.read_csv(
             pa.BufferReader(data),
@@ -224,7 +235,7 @@ def _numbers(column: pa.ChunkedArray | pa.Array, dtype: type[np.generic]) -> np.
 
 def _read_trec_fast(data: bytes, trec_columns: list[str], wanted: list[str]) -> pd.DataFrame | None:
     """The frame of a clean TREC file, read by Arrow; None when the careful reader must look."""
-    table = _arrow_table(data, trec_columns, wanted, pa.string())
+    table = _arrow_table(data, trec_columns, wanted, [pa.string(), pa.string()])
     if table is None:
         return None
     frame: pd.DataFrame = table.to_pandas()
@@ -263,44 +274,163 @@ def read_run(data: bytes) -> pd.DataFrame:
     return _read_table(text, "run", columns, wanted)
 
 
+_LOOKUP_BLOCK = 1 << 20  # rows whose grades are looked up at once
+
+_COLUMNS = MappingProxyType(
+    {
+        "qrels": (("qid", "iter", "docid", "grade"), ("qid", "docid", "grade")),
+        "run": (("qid", "q0", "docid", "rank", "score", "tag"), ("qid", "docid", "score")),
+    }
+)
+
+
+@dataclass(frozen=True, eq=False)
+class EvaluationFile:
+    """A qrels or run file, read and checked once, to be scored as often as asked.
+
+    A clean TREC file keeps Arrow's table and a 64-bit key of each row's (query, document)
+    pair; any other (CSV, irregular spacing) keeps the careful reader's frame. ``data`` is
+    kept for looking at one query (:func:`query_rows`).
+    """
+
+    what: str  # "qrels" or "run"
+    data: bytes
+    table: pa.Table | None
+    keys: np.ndarray | None
+    frame: pd.DataFrame | None
+
+    @property
+    def rows(self) -> int:
+        """How many lines it has (blank ones aside)."""
+        if self.table is not None:
+            return int(self.table.num_rows)
+        return 0 if self.frame is None else len(self.frame)
+
+
+def read_evaluation_file(data: bytes, what: str) -> EvaluationFile:
+    r"""A qrels (``what="qrels"``) or run (``"run"``) file, read and checked: the errors of
+    :func:`read_qrels` and :func:`read_run`, naming the first bad line.
+
+    >>> read_evaluation_file(b"q1 Q0 d1 1 2.5 t\nq1 Q0 d2 2 1 t\n", "run").rows
+    2
+    """
+    trec_columns, wanted = _COLUMNS[what]
+    table = _coded_table(data, list(trec_columns), list(wanted))
+    if table is not None:
+        queries = _query_hashes(table.column("qid"))
+        keys = pair_keys(queries, id_hashes(table.column("docid")))
+        if not has_repeats(keys, queries):  # else a real repeat, for the careful reader to name
+            return EvaluationFile(what, data, table, keys, None)
+    frame = read_run(data) if what == "run" else read_qrels(data)
+    return EvaluationFile(what, data, None, None, frame)
+
+
+def _query_hashes(column: pa.ChunkedArray) -> np.ndarray:
+    """The hash of each row's query id, from the hashes of each chunk's few distinct ids."""
+    parts = [
+        id_hashes(chunk.dictionary)[_numbers(chunk.indices, np.int32)]
+        for chunk in column.chunks
+        if len(chunk)
+    ]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
+
+
 @dataclass(frozen=True)
 class CodedFiles:
-    """A run and its qrels as integer codes: query codes index ``qid_names``; document codes
-    are not in string order, so ``doc_ranks`` ranks them when a tie asks."""
+    """A run and its qrels as integer codes: query codes index ``qid_names``. A run row's
+    document code is its row number (a run names a document once per query):
+    ``grades_of`` gives the grades of such rows (0 when unjudged), and ``doc_ranks`` ranks
+    them by document id, when a tie asks. The qrels' document codes are not used (-1)."""
 
     run: Rows
     judged: Rows
     qid_names: np.ndarray  # str objects
-    n_docs: int
+    grades_of: Callable[[np.ndarray], np.ndarray]
     doc_ranks: Callable[[np.ndarray], np.ndarray]
 
 
-def read_coded(run: bytes, qrels: bytes) -> CodedFiles | None:
-    """Both files read by Arrow into codes; None when either is not a clean TREC file (or
-    repeats a document for a query), so the careful readers can say what is wrong."""
-    judged = _coded_table(qrels, ["qid", "iter", "docid", "grade"], ["qid", "docid", "grade"])
-    run_columns = ["qid", "q0", "docid", "rank", "score", "tag"]
-    ranked = None if judged is None else _coded_table(run, run_columns, ["qid", "docid", "score"])
-    if judged is None or ranked is None:
+def read_coded(run: EvaluationFile, qrels: EvaluationFile) -> CodedFiles | None:
+    """Both files as codes; None unless both are clean TREC files (then the careful
+    readers' frames are scored).
+
+    Query ids are few and dictionary-encoded as Arrow reads them. Document ids are nearly
+    all distinct, so they are matched by 64-bit keys (:mod:`ndcg_core.id_keys`): keys that
+    repeat in the qrels (a real repeat, or a collision) send the files to the careful
+    readers, which compare the ids themselves; each match is confirmed byte for byte.
+    """
+    ranked, judged = run.table, qrels.table
+    if ranked is None or judged is None or run.keys is None or qrels.keys is None:
+        return None
+    run_keys, rel_keys = run.keys, qrels.keys
+    by_key = np.argsort(rel_keys)
+    sorted_keys = rel_keys[by_key]
+    if (sorted_keys[1:] == sorted_keys[:-1]).any():
         return None
     qids, qid_names = _codes([ranked.column("qid"), judged.column("qid")])
-    docs, doc_names = _codes([ranked.column("docid"), judged.column("docid")])
-    n_run, n_queries, n_docs = ranked.num_rows, len(qid_names), max(len(doc_names), 1)
-    run_q, rel_q, run_d, rel_d = qids[:n_run], qids[n_run:], docs[:n_run], docs[n_run:]
-    if _repeats(rel_q, rel_d, n_queries, n_docs) or _repeats(run_q, run_d, n_queries, n_docs):
-        return None
+    run_q, rel_q = qids[: ranked.num_rows], qids[ranked.num_rows :]
+    run_ids, rel_ids = ranked.column("docid"), judged.column("docid")
+    rel_grades = _numbers(judged.column("grade"), np.float64)
+
+    def grades_of(rows: np.ndarray) -> np.ndarray:
+        """Looked up only for the rows that count (with a cutoff, the top k of each query),
+        a block at a time (a search's working arrays stay small). The qrels keys are
+        distinct, so a key matching a different (query, id) means the row's own pair is not
+        judged: grade 0."""
+        grades = np.zeros(len(rows))
+        for first in range(0, len(rows), _LOOKUP_BLOCK):
+            block = rows[first : first + _LOOKUP_BLOCK]
+            at = find(sorted_keys, run_keys[block])
+            hits = np.flatnonzero(at >= 0)
+            judged_rows, run_rows = by_key[at[hits]], block[hits]
+            same = (rel_q[judged_rows] == run_q[run_rows]) & same_ids(
+                run_ids, run_rows, rel_ids, judged_rows
+            )
+            grades[first + hits[same]] = rel_grades[judged_rows[same]]
+        return grades
+
     return CodedFiles(
-        run=(run_q, run_d, _numbers(ranked.column("score"), np.float64)),
-        judged=(rel_q, rel_d, _numbers(judged.column("grade"), np.float64)),
+        run=(run_q, np.arange(ranked.num_rows), _numbers(ranked.column("score"), np.float64)),
+        judged=(rel_q, np.full(len(rel_q), -1), rel_grades),
         qid_names=np.array(qid_names.to_pylist(), dtype=object),
-        n_docs=n_docs,
-        doc_ranks=lambda codes: _string_ranks(doc_names, codes),
+        grades_of=grades_of,
+        doc_ranks=lambda rows: _string_ranks(run_ids, rows),
     )
 
 
+def query_rows(
+    run: EvaluationFile, qrels: EvaluationFile, qid: str
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    r"""One query's rows of a run and of its qrels, as :func:`read_run` and
+    :func:`read_qrels` give them; from a TREC file only that query's lines are read.
+
+    >>> run, qrels = b"q1 Q0 a 1 2 t\nq2 Q0 b 1 1 t\n", b"q2 0 b 1\n"
+    >>> ranked, judged = query_rows(
+    ...     read_evaluation_file(run, "run"), read_evaluation_file(qrels, "qrels"), "q2"
+    ... )
+    >>> ranked.to_dict("list"), len(judged)
+    ({'qid': ['q2'], 'docid': ['b'], 'score': [1.0]}, 1)
+    """
+    import pandas as pd
+
+    frames = []
+    for file in (run, qrels):
+        _, wanted = _COLUMNS[file.what]
+        if file.frame is not None:
+            frame = file.frame[file.frame["qid"] == qid].reset_index(drop=True)
+        else:
+            # Lines whose first field is the query id (after a byte-order mark or blanks).
+            pattern = rb"(?m)^(?:\xef\xbb\xbf)?[ \t]*" + re.escape(qid.encode()) + rb"[ \t].*$"
+            lines = b"\n".join(re.findall(pattern, file.data))
+            read = read_run if file.what == "run" else read_qrels
+            frame = read(lines) if lines.strip() else pd.DataFrame({c: [] for c in wanted})
+        frames.append(frame)
+    return frames[0], frames[1]
+
+
 def _coded_table(data: bytes, trec_columns: list[str], wanted: list[str]) -> pa.Table | None:
-    """A clean TREC file as Arrow reads it, ids dictionary-encoded; None wherever
-    read_qrels or read_run would not take their own Arrow path (or would raise)."""
+    """A clean TREC file as Arrow reads it, query ids dictionary-encoded, document ids as
+    they are; None wherever read_qrels or read_run would not take their own Arrow path (or
+    would raise)."""
     if len(data) > MAX_FILE_BYTES or b"\x00" in data[:8192]:
         return None
     if data.isascii():  # cheap, and then valid UTF-8 without a byte-order mark
@@ -313,7 +443,8 @@ def _coded_table(data: bytes, trec_columns: list[str], wanted: list[str]) -> pa.
         tabular = "," in text[: text.find("\n") % 4096 + 1]
     if tabular:
         return None
-    return _arrow_table(data, trec_columns, wanted, pa.dictionary(pa.int32(), pa.string()))
+    text_types = [pa.dictionary(pa.int32(), pa.string()), pa.string()]
+    return _arrow_table(data, trec_columns, wanted, text_types)
 
 
 def _codes(columns: list[pa.ChunkedArray]) -> tuple[np.ndarray, pa.Array]:
@@ -327,44 +458,13 @@ def _codes(columns: list[pa.ChunkedArray]) -> tuple[np.ndarray, pa.Array]:
     return codes, dictionary
 
 
-def _keys(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
-    keys: np.ndarray = queries.astype(np.int64) * n_docs + docs
-    return keys
-
-
-def _direct(cells: int, rows: int) -> bool:
-    """Whether a table with a cell per (query, document) is no bigger than the data."""
-    return cells <= 4 * rows + 1024
-
-
-def _repeats(queries: np.ndarray, docs: np.ndarray, n_queries: int, n_docs: int) -> bool:
-    """Whether some (query, document) pair occurs twice."""
-    keys = _keys(queries, docs, n_docs)
-    if _direct(n_queries * n_docs, len(keys)):
-        seen = np.zeros(n_queries * n_docs, dtype=bool)
-        seen[keys] = True
-        return int(np.count_nonzero(seen)) < len(keys)
-    ordered = np.sort(keys)
-    return bool((ordered[1:] == ordered[:-1]).any())
-
-
-def _string_ranks(strings: pa.Array, codes: np.ndarray) -> np.ndarray:
-    """For each code, the rank of its string among those of the codes given, in byte order
+def _string_ranks(strings: pa.ChunkedArray | pa.Array, rows: np.ndarray) -> np.ndarray:
+    """For each row, the rank of its string among those of the rows given, in byte order
     (for UTF-8 that is code point order: trec_eval's strcmp and Python's sort agree). Only
-    these strings are compared, as fixed-width NumPy bytes; the dictionary is not sorted."""
-    unique, inverse = np.unique(codes, return_inverse=True)
-    _, offset_buffer, data_buffer = strings.buffers()
-    offsets = np.frombuffer(
-        offset_buffer, dtype=np.int32, count=len(strings) + 1, offset=strings.offset * 4
-    )
-    data = np.frombuffer(data_buffer, dtype=np.uint8) if data_buffer else np.zeros(0, np.uint8)
-    starts = offsets[unique].astype(np.int64)
-    lengths = offsets[unique + 1] - starts
-    width = max(int(lengths.max(initial=0)), 1)
-    cells = np.zeros((len(unique), width), dtype=np.uint8)
-    row = np.repeat(np.arange(len(unique)), lengths)
-    column = np.arange(len(row)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-    cells[row, column] = data[np.repeat(starts, lengths) + column]
+    these strings are compared, as fixed-width NumPy bytes; nothing else is sorted."""
+    unique, inverse = np.unique(rows, return_inverse=True)
+    width = max(int(id_lengths(strings, unique).max(initial=0)), 1)
+    cells = padded_ids(strings, unique, width)
     _, ranks = np.unique(cells.view(f"S{width}").ravel(), return_inverse=True)
     ranked: np.ndarray = ranks.ravel()[inverse.ravel()]
     return ranked

@@ -28,7 +28,14 @@ from ndcg_core.conventions import (
     TiePolicy,
 )
 from ndcg_core.errors import NdcgError
-from ndcg_core.run_files import Rows, _direct, _keys, read_coded, read_qrels, read_run
+from ndcg_core.run_files import (
+    EvaluationFile,
+    Rows,
+    read_coded,
+    read_evaluation_file,
+    read_qrels,
+    read_run,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -130,13 +137,37 @@ def evaluate_run_files(
     the same scores and the same errors (naming the first bad line), without pandas.
 
     Clean TREC files (single-space or tab separated) are read by Arrow's multithreaded
-    reader with their ids dictionary-encoded as they are parsed, and scored on the codes.
-    Anything else (CSV, a bad line, a repeated document) goes through :func:`read_qrels`
-    and :func:`read_run`, which read it or say what is wrong.
+    reader (query ids dictionary-encoded as they are parsed, document ids matched by 64-bit
+    keys) and scored on integer codes. Anything else (CSV, a bad line, a repeated document)
+    goes through :func:`read_qrels` and :func:`read_run`, which read it or say what is wrong.
 
     >>> scores = evaluate_run_files(b"q Q0 a 1 2 t\nq Q0 b 2 1 t\n", b"q 0 b 1\n")
     >>> scores.qids.tolist(), scores.ndcg.round(4).tolist()
     (['q'], [0.6309])
+    """
+    qrels_file = read_evaluation_file(qrels, "qrels")  # qrels first, as the Runs page reads them
+    return evaluate_files(
+        read_evaluation_file(run, "run"),
+        qrels_file,
+        convention,
+        score_missing_as_zero=score_missing_as_zero,
+    )
+
+
+def evaluate_files(
+    run: EvaluationFile,
+    qrels: EvaluationFile,
+    convention: Convention | None = None,
+    *,
+    score_missing_as_zero: bool = True,
+) -> RunScores:
+    r""":func:`evaluate_run_files` of files already read by
+    :func:`~ndcg_core.run_files.read_evaluation_file` (once per upload, scored as often as
+    the convention changes).
+
+    >>> run = read_evaluation_file(b"q Q0 a 1 2 t\nq Q0 b 2 1 t\n", "run")
+    >>> evaluate_files(run, read_evaluation_file(b"q 0 b 1\n", "qrels")).ndcg.round(4).tolist()
+    [0.6309]
     """
     convention = convention or Convention()
     coded = read_coded(run, qrels)
@@ -145,16 +176,28 @@ def evaluate_run_files(
             coded.run,
             coded.judged,
             coded.qid_names,
-            coded.n_docs,
+            len(coded.run[0]),
             convention,
             score_missing_as_zero=score_missing_as_zero,
             qids_sorted=False,
             doc_ranks=coded.doc_ranks,
+            grades_of_rows=coded.grades_of,
         )
-    qrels_frame = read_qrels(qrels)  # qrels first, as the Runs page reads them
+    qrels_frame = qrels.frame if qrels.frame is not None else read_qrels(qrels.data)
+    run_frame = run.frame if run.frame is not None else read_run(run.data)
     return evaluate_run(
-        read_run(run), qrels_frame, convention, score_missing_as_zero=score_missing_as_zero
+        run_frame, qrels_frame, convention, score_missing_as_zero=score_missing_as_zero
     )
+
+
+def _keys(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
+    keys: np.ndarray = queries.astype(np.int64) * n_docs + docs
+    return keys
+
+
+def _direct(cells: int, rows: int) -> bool:
+    """Whether a table with a cell per (query, document) is no bigger than the data."""
+    return cells <= 4 * rows + 1024
 
 
 def _grades_of(
@@ -189,9 +232,11 @@ def _score_codes(
     score_missing_as_zero: bool,
     qids_sorted: bool = True,
     doc_ranks: Callable[[np.ndarray], np.ndarray] | None = None,
+    grades_of_rows: Callable[[np.ndarray], np.ndarray] | None = None,
 ) -> RunScores:
     """Scores from integer codes: query codes index ``qid_names``; document codes are in
-    string order unless ``doc_ranks`` ranks them (only ties whose grades differ ask)."""
+    string order unless ``doc_ranks`` ranks them (only ties whose grades differ ask). With
+    ``grades_of_rows``, the run's document codes are row numbers and it gives their grades."""
     run_q, run_d, run_scores = run
     rel_q, _, rel_grades = judged
     n_queries = len(qid_names)
@@ -230,7 +275,10 @@ def _score_codes(
     tie_start = position == 0
     tie_start[1:] |= run_scores[1:] != run_scores[:-1]
     tie_sizes = np.diff(np.append(np.flatnonzero(tie_start), len(tie_start)))
-    grades = _grades_of(run_q, run_d, judged, n_queries, n_docs)
+    if grades_of_rows is None:
+        grades = _grades_of(run_q, run_d, judged, n_queries, n_docs)
+    else:
+        grades = grades_of_rows(run_d)
     grades = _clip(grades, convention.negative_grades, "run")
 
     ties = convention.ties

@@ -1,20 +1,19 @@
 """Your run: score a whole evaluation file, per query, with a confidence interval, and compare two."""
 
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
-from components.cache import altair_chart, shared
+from components.cache import altair_chart, remember, shared
 from components.chrome import page_header, plain
 from components.navigation import run_through_app
 from components.state import PERSIST, current_convention, open_in_playground
 from ndcg_core import NdcgError, TiePolicy, format_real
 from ndcg_core.charts import difference_chart, histogram_chart
-from ndcg_core.run_files import read_qrels, read_run
-from ndcg_core.runs import evaluate_run, query_ranking
+from ndcg_core.run_files import EvaluationFile, query_rows, read_evaluation_file
+from ndcg_core.runs import RunScores, evaluate_files, query_ranking
 from ndcg_core.significance import bootstrap_interval, compare_runs
 
 run_through_app()
@@ -23,12 +22,13 @@ ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 
 def evaluation_file(
-    label: str, *, key: str, reader: Callable[[bytes], pd.DataFrame], example: str | None
-) -> tuple[pd.DataFrame | None, str]:
-    """An uploader whose file the core reads; the example file stands in until one is given.
+    label: str, *, key: str, what: str, example: str | None
+) -> tuple[EvaluationFile | None, str, str]:
+    """An uploader whose file the core reads once; the example stands in until one is given.
 
-    Returns the table (None if neither) and where it came from. A bad file shows its error
-    right under the uploader and the last good file of that uploader stays in use.
+    Returns the file read (None if neither), where it came from, and a name for this very
+    file (an upload's id) to remember its scores by. A bad file shows its error right under
+    the uploader and the last good file of that uploader stays in use.
     """
     cap = st.get_option("server.maxUploadSize")  # megabytes; the server refuses bigger files
     uploaded = st.file_uploader(
@@ -37,26 +37,49 @@ def evaluation_file(
         type=None,
         help=f"TREC format or CSV with a header: plain text (UTF-8), at most {cap} MB.",
     )
-    state_key = f"{key}_last_good"
-    if uploaded is not None:
-        with st.spinner(f"Reading {plain(uploaded.name)}…"):
+    state_key, read_key = f"{key}_last_good", f"{key}_read"
+    if uploaded is not None and st.session_state.get(read_key, (None,))[0] != uploaded.file_id:
+        problem = None  # each upload is read once, not on every rerun
+        with st.status(f"Reading {plain(uploaded.name)}…") as status:
             try:
-                table = reader(uploaded.getvalue())
+                file = read_evaluation_file(uploaded.getvalue(), what)
             except NdcgError as error:
-                st.error(f"{plain(uploaded.name)}: {plain(str(error))}", icon=":material/error:")
+                problem = f"{plain(uploaded.name)}: {plain(str(error))}"
+                status.update(label=f"{plain(uploaded.name)} was not read", state="error")
             else:
-                st.session_state[state_key] = (table, uploaded.name)
+                st.session_state[state_key] = (file, uploaded.name, uploaded.file_id)
+                status.update(
+                    label=f"Read {plain(uploaded.name)}: {file.rows:,} lines", state="complete"
+                )
+        st.session_state[read_key] = (uploaded.file_id, problem)
+    if uploaded is not None and (problem := st.session_state[read_key][1]):
+        st.error(problem, icon=":material/error:")
     if state_key in st.session_state:
-        table, name = st.session_state[state_key]
-        return table, name
+        file, name, file_id = st.session_state[state_key]
+        return file, name, file_id
     if example is None:
-        return None, ""
-    return _cached_example(example, reader), f"example: {example}"
+        return None, "", ""
+    return _cached_example(example, what), f"example: {example}", example
 
 
 @st.cache_data(show_spinner=False)
-def _cached_example(name: str, _reader: Callable[[bytes], pd.DataFrame]) -> pd.DataFrame:
-    return _reader((ASSETS / name).read_bytes())
+def _cached_example(name: str, what: str) -> EvaluationFile:
+    return read_evaluation_file((ASSETS / name).read_bytes(), what)
+
+
+def scored(
+    run: EvaluationFile, qrels: EvaluationFile, files: tuple[str, str], **options: Any
+) -> RunScores:
+    """The run's scores, computed once per session for these files (named by their upload
+    ids) and options: an uploaded run can be 200 MB, too large for the shared cache and too
+    slow to score again on every rerun."""
+    with st.spinner("Scoring the run…", show_time=True):
+        scores: RunScores = remember(
+            "runs_scores",
+            (*files, *options.items()),
+            lambda: evaluate_files(run, qrels, **options),
+        )
+    return scores
 
 
 page_header(
@@ -67,18 +90,18 @@ page_header(
 sidebar_convention = current_convention()
 left, middle, right = st.columns(3)
 with left:
-    qrels, qrels_name = evaluation_file(
-        "Judgements (qrels)", key="runs_qrels", reader=read_qrels, example="example.qrels"
+    qrels, qrels_name, qrels_id = evaluation_file(
+        "Judgements (qrels)", key="runs_qrels", what="qrels", example="example.qrels"
     )
 with middle:
-    run_a, run_a_name = evaluation_file(
-        "Run A", key="runs_a", reader=read_run, example="example_run_bm25.txt"
+    run_a, run_a_name, run_a_id = evaluation_file(
+        "Run A", key="runs_a", what="run", example="example_run_bm25.txt"
     )
 with right:
-    run_b, run_b_name = evaluation_file(
+    run_b, run_b_name, run_b_id = evaluation_file(
         "Run B (optional, to compare)",
         key="runs_b",
-        reader=read_run,
+        what="run",
         example="example_run_neural.txt",
     )
 
@@ -102,8 +125,9 @@ convention = sidebar_convention.with_changes(ties=TiePolicy(ties))
 st.caption(f"Scoring {plain(str(convention))}; qrels: {plain(qrels_name)}.")
 
 if qrels is not None and run_a is not None:
-    scores_a = shared(evaluate_run, run_a, qrels, convention, score_missing_as_zero=missing_zero)
-    values = scores_a.per_query["ndcg"].to_numpy(dtype=np.float64)
+    options = {"convention": convention, "score_missing_as_zero": missing_zero}
+    scores_a = scored(run_a, qrels, (run_a_id, qrels_id), **options)
+    values = scores_a.ndcg.astype(np.float64)
     low, high = shared(bootstrap_interval, values)
     mean_box, queries_box, missing_box = st.columns(3)
     mean_box.metric(
@@ -143,14 +167,19 @@ if qrels is not None and run_a is not None:
         persist_state=PERSIST,
     )
     if go.button("Open in Playground", key="runs_open", width="stretch"):
-        open_in_playground(query_ranking(run_a, qrels, str(qid), TiePolicy(ties)), convention)
+        query_run, query_qrels = query_rows(run_a, qrels, str(qid))
+        open_in_playground(
+            query_ranking(query_run, query_qrels, str(qid), TiePolicy(ties)), convention
+        )
 
     if run_b is not None:
         st.subheader("Run A against run B", anchor=False)
-        scores_b = shared(
-            evaluate_run, run_b, qrels, convention, score_missing_as_zero=missing_zero
+        scores_b = scored(run_b, qrels, (run_b_id, qrels_id), **options)
+        comparison = remember(
+            "runs_comparison",
+            (id(scores_a), id(scores_b)),
+            lambda: compare_runs(scores_a, scores_b),
         )
-        comparison = shared(compare_runs, scores_a, scores_b)
         a_box, b_box, p_box = st.columns(3)
         a_box.metric("Run A", format_real(scores_a.mean))
         b_box.metric(

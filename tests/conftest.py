@@ -14,9 +14,14 @@ settings.register_profile("ci", deadline=None, max_examples=200, derandomize=Tru
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
-# Markers by folder, so a new test file cannot forget them: `pytest -m "not browser and not load"`
+# Markers by folder, so a new test file cannot forget them:
+# `pytest -m "not browser and not load and not packaging"`
 # is the quick run while working (docs/development.md); `make test` and CI run everything.
-_FOLDER_MARKERS = {"browser": pytest.mark.browser, "load": pytest.mark.load}
+_FOLDER_MARKERS = {
+    "browser": pytest.mark.browser,
+    "load": pytest.mark.load,
+    "packaging": pytest.mark.packaging,
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

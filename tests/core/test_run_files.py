@@ -121,13 +121,17 @@ def test_files_score_as_their_frames_do(files, convention, missing_zero) -> None
 @settings(max_examples=150)
 @given(run_files(), conventions)
 def test_sorted_lookups_agree_with_direct_tables(files, convention) -> None:
-    """Small id sets use a table with a cell per (query, document); large ones sort keys."""
+    """Frames with small id sets use a table with a cell per (query, document); large ones
+    sort keys."""
     run, qrels = files
-    direct = _outcome(lambda: evaluate_run_files(run, qrels, convention))
+
+    def from_frames():
+        return evaluate_run(read_run(run), read_qrels(qrels), convention)
+
+    direct = _outcome(from_frames)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(runs_module, "_direct", lambda cells, rows: False)
-        patch.setattr(run_files_module, "_direct", lambda cells, rows: False)
-        by_sorting = _outcome(lambda: evaluate_run_files(run, qrels, convention))
+        by_sorting = _outcome(from_frames)
     _assert_same(direct, by_sorting)
 
 
@@ -162,7 +166,10 @@ def _benchmark_files(queries: int, shared_ids: bool) -> tuple[bytes, bytes]:
     rng = np.random.default_rng(7)
     run_lines, qrels_lines = [], []
     for q in range(queries):
-        name = (lambda d: f"d{d}") if shared_ids else (lambda d, q=q: f"q{q}d{d}")
+        # Distinct: ids from a web crawl's numbering, longer than two 8-byte words.
+        name = (
+            (lambda d: f"d{d}") if shared_ids else (lambda d, q=q: f"clueweb09-en{q:04d}-{d:02d}-0")
+        )
         judged = rng.choice(110, size=30, replace=False)
         grades = rng.choice([0, 0, 1, 1, 2, 3], size=30)
         qrels_lines += [f"q{q} 0 {name(d)} {g}\n" for d, g in zip(judged, grades, strict=True)]
@@ -182,7 +189,7 @@ def test_a_benchmark_shaped_run_agrees_with_pytrec_eval(shared_ids) -> None:
     ours = evaluate_run_files(run, qrels, convention, score_missing_as_zero=False)
     theirs = _pytrec(run, qrels, "ndcg_cut.10")
     assert len(ours.qids) == 300
-    assert dict(zip(ours.qids, ours.ndcg.tolist(), strict=True)) == pytest.approx(theirs, abs=1e-9)
+    assert dict(zip(ours.qids, ours.ndcg.tolist(), strict=True)) == pytest.approx(theirs, abs=1e-12)
     frames = evaluate_run(read_run(run), read_qrels(qrels), convention, score_missing_as_zero=False)
     pd.testing.assert_frame_equal(ours.per_query, frames.per_query, check_exact=True)
 
@@ -296,3 +303,54 @@ def test_ideal_from_counts_is_the_sorted_ideal(rows, k, gain) -> None:
         patch.setattr(runs_module, "_whole_levels", lambda grades: None)  # lexsort, as before
         sorted_ = runs_module._ideal_dcg(queries, grades, 3, convention)
     assert counted.tolist() == sorted_.tolist()
+
+
+def test_a_key_shared_by_different_ids_is_not_a_match() -> None:
+    """With a hash that only counts bytes, run id 'a' meets qrels id 'c' (grade 3): the
+    byte-for-byte check must see they differ and score 'a' unjudged."""
+    run, qrels = b"q1 Q0 a 1 2 t\nq1 Q0 bb 2 1 t\n", b"q1 0 c 3\nq1 0 dddd 1\n"
+    expected = evaluate_run(read_run(run), read_qrels(qrels))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(run_files_module, "id_hashes", _length_hashes)
+        colliding = evaluate_run_files(run, qrels)
+    pd.testing.assert_frame_equal(colliding.per_query, expected.per_query, check_exact=True)
+    assert colliding.ndcg.tolist() == [0.0]
+
+
+def _length_hashes(ids):
+    import pyarrow.compute as pc
+
+    return np.asarray(pc.binary_length(ids)).astype(np.uint64)
+
+
+@settings(max_examples=100)
+@given(run_files(), conventions)
+def test_colliding_keys_score_as_distinct_ones(files, convention) -> None:
+    """Keys that collide (all ids of one length alike) cost speed, never correctness."""
+    run, qrels = files
+    expected = _outcome(lambda: evaluate_run_files(run, qrels, convention))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(run_files_module, "id_hashes", _length_hashes)
+        colliding = _outcome(lambda: evaluate_run_files(run, qrels, convention))
+    _assert_same(colliding, expected)
+
+
+@settings(max_examples=100)
+@given(run_files(), st.booleans())
+def test_one_querys_rows_are_the_whole_files_rows_of_it(files, as_csv) -> None:
+    """The drill-down reads only the chosen query's lines; it must find exactly the rows
+    reading the whole file finds, however the file is spelled (tabs, CSV, a byte-order mark)."""
+    run, qrels = files
+    if as_csv:
+        run = b"qid,docid,score\n" + b"".join(
+            b",".join(line.split()[i] for i in (0, 2, 4)) + b"\n" for line in run.splitlines()
+        )
+    run = b"\xef\xbb\xbf" + run
+    run_file = run_files_module.read_evaluation_file(run, "run")
+    qrels_file = run_files_module.read_evaluation_file(qrels, "qrels")
+    whole_run, whole_qrels = read_run(run), read_qrels(qrels)
+    for qid in {*whole_run["qid"], *whole_qrels["qid"], "not there"}:
+        ranked, judged = run_files_module.query_rows(run_file, qrels_file, qid)
+        for found, whole in ((ranked, whole_run), (judged, whole_qrels)):
+            expected = whole[whole["qid"] == qid].reset_index(drop=True)
+            assert found.to_dict("list") == expected.to_dict("list")

@@ -1,0 +1,275 @@
+"""Document ids as 64-bit keys: joining a run with its qrels without a dictionary of every id.
+
+A run draws its document ids from a large collection, so nearly every line holds an id no
+other line has. Building one dictionary of them all (Arrow's ``dictionary_encode`` or
+``unify_dictionaries``) costs more than reading the file. The join needs less: each
+(query, document) pair of the run looks for the same pair in the qrels, and no pair may
+occur twice. So each id is hashed, straight from Arrow's buffers, 8 bytes at a time, into a
+64-bit number (:func:`id_hashes`); the query's code is mixed in (:func:`pair_keys`); keys
+are matched by a bucketed search (:func:`find`). Equal ids always give equal keys, so no
+match and no repeat is ever missed; two different ids may (about once in 2**64 pairs) give
+one key, so every match is confirmed byte for byte (:func:`same_ids`) and a repeated key
+sends the caller to the careful reader, which compares the ids themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pyarrow as pa
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # 2**64 / golden ratio, odd: spreads small numbers
+_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)  # splitmix64's finaliser
+_MIX_2 = np.uint64(0x94D049BB133111EB)
+_WORD = 8
+
+
+def _mix(keys: np.ndarray) -> np.ndarray:
+    """splitmix64's finaliser, in place: every input bit moves about half the output bits."""
+    with np.errstate(over="ignore"):
+        keys ^= keys >> np.uint64(30)
+        keys *= _MIX_1
+        keys ^= keys >> np.uint64(27)
+        keys *= _MIX_2
+        keys ^= keys >> np.uint64(31)
+    return keys
+
+
+def _offsets(chunk: pa.Array) -> np.ndarray:
+    offsets: np.ndarray = np.frombuffer(
+        chunk.buffers()[1], dtype=np.int32, count=len(chunk) + 1, offset=chunk.offset * 4
+    )
+    return offsets
+
+
+def _chunk_words(
+    chunk: pa.Array, rows: np.ndarray | None = None
+) -> Iterator[tuple[np.ndarray | None, np.ndarray]]:
+    """The 8-byte words of the ids at ``rows`` of a binary or string chunk (all when None),
+    word by word: which of those rows have this word (None: all), and the word.
+
+    An id of 8 bytes or more is read at bytes 0, 8, 16... and its last word ends at its last
+    byte (overlapping the word before); a shorter id is one word, zero-padded. So equal ids
+    give equal words, and ids of one length with equal words are equal. Words are read in
+    place from Arrow's buffer (NumPy reads them unaligned), nothing is copied.
+    """
+    offsets = _offsets(chunk).astype(np.int64)
+    starts, ends = (
+        (offsets[:-1], offsets[1:]) if rows is None else (offsets[rows], offsets[rows + 1])
+    )
+    lengths = ends - starts
+    data = chunk.buffers()[2]
+    size = 0 if data is None else data.size
+    if size >= _WORD:
+        words = np.ndarray(shape=(size - _WORD + 1,), dtype="<u8", buffer=data, strides=(1,))
+    else:  # a tiny chunk: pad a copy
+        padded = np.zeros(2 * _WORD, dtype=np.uint8)
+        padded[:size] = np.frombuffer(data, dtype=np.uint8, count=size) if size else 0
+        words = np.ndarray(shape=(_WORD + 1,), dtype="<u8", buffer=padded, strides=(1,))
+    last = len(words) - 1
+    short = lengths < _WORD
+    if short.any():
+        first = np.where(short, 0, words[np.minimum(starts, last)])
+        at = starts[short]
+        beyond = np.maximum(at - last, 0).astype(np.uint64) * np.uint64(8)  # near the end
+        bits = lengths[short].astype(np.uint64) * np.uint64(8)
+        word = words[np.minimum(at, last)] >> np.minimum(beyond, np.uint64(63))
+        first[short] = word & ((np.uint64(1) << bits) - np.uint64(1))
+        yield None, first
+    else:
+        yield None, words[starts]
+    longest = int(lengths.max(initial=0))
+    shortest = int(lengths.min(initial=0))
+    for j in range(_WORD, longest, _WORD):
+        if j < shortest:
+            yield None, words[np.minimum(starts + j, ends - _WORD)]
+        else:
+            live = np.flatnonzero(lengths > j)
+            yield live, words[np.minimum(starts[live] + j, ends[live] - _WORD)]
+
+
+def _chunk_hashes(chunk: pa.Array) -> np.ndarray:
+    lengths = np.diff(_offsets(chunk)).astype(np.uint64)
+    hashes: np.ndarray = _mix(lengths * _GOLDEN)
+    for live, word in _chunk_words(chunk):
+        if live is None:
+            hashes ^= word
+            _mix(hashes)
+        else:  # only ids still going: a hash must not depend on the other ids' lengths
+            hashes[live] = _mix(hashes[live] ^ word)
+    return hashes
+
+
+def id_hashes(ids: pa.ChunkedArray | pa.Array) -> np.ndarray:
+    """A 64-bit hash of each id's bytes (a binary or string column without nulls).
+
+    >>> keys = id_hashes(pa.array([b"clueweb09-en0003-47-01234", b"d1", b"d1", b""]))
+    >>> keys.dtype.name, bool(keys[1] == keys[2]), len(set(keys.tolist()))
+    ('uint64', True, 3)
+    """
+    chunks = ids.chunks if isinstance(ids, pa.ChunkedArray) else [ids]
+    parts = [_chunk_hashes(chunk) for chunk in chunks if len(chunk)]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
+
+
+def pair_keys(queries: np.ndarray, hashes: np.ndarray) -> np.ndarray:
+    """One key per (query code, id hash) pair."""
+    with np.errstate(over="ignore"):
+        keys = hashes ^ (queries.astype(np.uint64) * _GOLDEN)
+    return _mix(keys)
+
+
+def _bucket_bits(n: int) -> int:
+    return max(int(n).bit_length(), 1)
+
+
+def find(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Where each key is in ``sorted_keys`` (ascending, no repeats), or -1.
+
+    A binary search per key jumps about a large array; here the top bits of a key name its
+    bucket (four buckets a sorted key), so most keys are settled with two lookups.
+
+    >>> find(np.array([3, 9, 2**63], dtype=np.uint64), np.array([9, 4, 2**63], dtype=np.uint64))
+    array([ 1, -1,  2])
+    """
+    found = np.full(len(keys), -1, dtype=np.int64)
+    if len(sorted_keys) == 0 or len(keys) == 0:
+        return found
+    shift = np.uint64(64 - _bucket_bits(4 * len(sorted_keys)))
+    counts = np.bincount((sorted_keys >> shift).astype(np.int64), minlength=1)
+    bounds = np.concatenate(([0], np.cumsum(counts))).astype(np.int32)
+    buckets = (keys >> shift).astype(np.int64)
+    inside = buckets < len(counts)
+    rows = np.flatnonzero(inside)
+    at, end = bounds[buckets[rows]], bounds[buckets[rows] + 1]
+    while len(rows):
+        live = at < end
+        rows, at, end = rows[live], at[live], end[live]
+        hit = sorted_keys[at] == keys[rows]
+        found[rows[hit]] = at[hit]
+        rows, at, end = rows[~hit], at[~hit] + 1, end[~hit]
+    return found
+
+
+def has_repeats(keys: np.ndarray, groups: np.ndarray | None = None) -> bool:
+    """Whether some key occurs twice.
+
+    A run file lists each query's rows together, and a key (a query and a document) can
+    only repeat within its query: with ``groups`` (a number per row, equal for one query),
+    each group's keys are sorted as one row of a table, which is several times faster than
+    sorting them all. Otherwise only keys that share a bucket (about four buckets a key)
+    are sorted.
+
+    >>> has_repeats(np.array([5, 2**40, 5], dtype=np.uint64)), has_repeats(np.arange(9, dtype=np.uint64))
+    (True, False)
+    >>> has_repeats(np.array([7, 8, 7], dtype=np.uint64), np.array([1, 1, 2]))
+    False
+    """
+    if len(keys) < 2:
+        return False
+    if groups is not None:
+        found = _repeats_within(keys, groups)
+        if found is not None:
+            return found
+    shift = np.uint64(64 - _bucket_bits(4 * len(keys)))
+    buckets = (keys >> shift).astype(np.int64)
+    crowded = np.bincount(buckets)[buckets] > 1
+    candidates = np.sort(keys[crowded])
+    return bool((candidates[1:] == candidates[:-1]).any())
+
+
+def _repeats_within(keys: np.ndarray, groups: np.ndarray) -> bool | None:
+    """has_repeats within each group, one row of a table a group; None when a group's rows
+    are not together, the groups' sizes differ too much for a table, or a key is 0 (the
+    table's padding)."""
+    change = np.empty(len(groups), dtype=bool)
+    change[0] = True
+    np.not_equal(groups[1:], groups[:-1], out=change[1:])
+    starts = np.flatnonzero(change)
+    if len(np.unique(groups[starts])) < len(starts):
+        return None
+    lengths = np.diff(np.append(starts, len(keys)))
+    width = int(lengths.max())
+    if len(starts) * width > 2 * len(keys) + 1024 or not keys.all():
+        return None
+    table = np.zeros((len(starts), width), dtype=np.uint64)
+    table[
+        np.repeat(np.arange(len(starts)), lengths),
+        np.arange(len(keys)) - np.repeat(starts, lengths),
+    ] = keys
+    table.sort(axis=1)
+    return bool(((table[:, 1:] == table[:, :-1]) & (table[:, 1:] != 0)).any())
+
+
+def _by_chunk(
+    ids: pa.ChunkedArray | pa.Array, rows: np.ndarray
+) -> Iterator[tuple[pa.Array, np.ndarray, np.ndarray]]:
+    """Each chunk holding some of ``rows``: the chunk, which of ``rows`` it holds, and
+    their row numbers within it."""
+    chunks = ids.chunks if isinstance(ids, pa.ChunkedArray) else [ids]
+    first_rows = np.cumsum([0] + [len(chunk) for chunk in chunks])
+    which = np.searchsorted(first_rows, rows, side="right") - 1
+    by_chunk = np.argsort(which, kind="stable")  # a file has hundreds of chunks: one pass
+    bounds = np.searchsorted(which[by_chunk], np.arange(len(chunks) + 1))
+    for number, chunk in enumerate(chunks):
+        mine = by_chunk[bounds[number] : bounds[number + 1]]
+        if len(mine):
+            yield chunk, mine, rows[mine] - first_rows[number]
+
+
+def id_lengths(ids: pa.ChunkedArray | pa.Array, rows: np.ndarray) -> np.ndarray:
+    """The byte length of the ids of these rows."""
+    lengths = np.zeros(len(rows), dtype=np.int64)
+    for chunk, mine, local in _by_chunk(ids, rows):
+        offsets = _offsets(chunk)
+        lengths[mine] = offsets[local + 1] - offsets[local]
+    return lengths
+
+
+def padded_ids(ids: pa.ChunkedArray | pa.Array, rows: np.ndarray, width: int) -> np.ndarray:
+    """The ids of these rows as a (rows, width) array of bytes, zero-padded (ids longer
+    than ``width`` are cut)."""
+    cells = np.zeros((len(rows), width), dtype=np.uint8)
+    for chunk, mine, local in _by_chunk(ids, rows):
+        offsets = _offsets(chunk).astype(np.int64)
+        data = chunk.buffers()[2]
+        raw = np.frombuffer(data, dtype=np.uint8) if data is not None else np.zeros(0, np.uint8)
+        starts = offsets[local]
+        lengths = np.minimum(offsets[local + 1] - starts, width)
+        row = np.repeat(mine, lengths)
+        column = np.arange(len(row)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+        cells[row, column] = raw[np.repeat(starts, lengths) + column]
+    return cells
+
+
+def _row_words(ids: pa.ChunkedArray | pa.Array, rows: np.ndarray) -> list[np.ndarray]:
+    """Word j of the id at each of ``rows`` (0 where it has none), for every j."""
+    found: list[np.ndarray] = []
+    for chunk, mine, local in _by_chunk(ids, rows):
+        for j, (live, word) in enumerate(_chunk_words(chunk, local)):
+            if j == len(found):
+                found.append(np.zeros(len(rows), dtype=np.uint64))
+            found[j][mine if live is None else mine[live]] = word
+    return found
+
+
+def same_ids(
+    first: pa.ChunkedArray | pa.Array,
+    first_rows: np.ndarray,
+    second: pa.ChunkedArray | pa.Array,
+    second_rows: np.ndarray,
+) -> np.ndarray:
+    """Whether the id of ``first`` at each of ``first_rows`` is, byte for byte, the id of
+    ``second`` at the matching ``second_rows``.
+
+    >>> ids = pa.array(["d1", "d2", "d1", "clueweb09-en0003-47-01234"])
+    >>> same_ids(ids, np.array([0, 1, 3]), ids, np.array([2, 2, 3])).tolist()
+    [True, False, True]
+    """
+    same: np.ndarray = id_lengths(first, first_rows) == id_lengths(second, second_rows)
+    for mine, theirs in zip(
+        _row_words(first, first_rows), _row_words(second, second_rows), strict=False
+    ):
+        same &= mine == theirs
+    return same
