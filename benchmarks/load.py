@@ -567,8 +567,8 @@ async def run_sessions(
 
 
 async def run_burst(url: str, sessions: int, over: float, check: str, seed: int) -> Phase:
-    """A class opening the link: `sessions` sessions start `over` seconds apart in total, each
-    opens the app, makes one change and leaves. A "load" action's seconds run from the
+    """A class opening the link: `sessions` sessions start evenly spread over `over` seconds;
+    each opens the app, makes one change and leaves. A "load" action's seconds run from the
     session's first HTTP request to its first script_finished (connect-to-first-run)."""
     rng = random.Random(seed)
     phase = Phase(sessions)
