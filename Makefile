@@ -1,10 +1,12 @@
 # Two entry points: `make run` starts the app, `make test` runs every check CI runs.
+# `make serve` starts PROCESSES app processes behind HAProxy (docs/deployment.md).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
+PROCESSES ?= 2
 
-.PHONY: run test lint screenshots bench
+.PHONY: run serve test lint screenshots bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +23,10 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.app-installed
 	$(BIN)/streamlit run app.py --server.port $(PORT)
 
+serve: $(VENV)/.app-installed
+	scripts/ensure_haproxy.sh
+	$(BIN)/python scripts/serve.py --processes $(PROCESSES) --port $(PORT)
+
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -28,6 +34,7 @@ lint: $(VENV)/.test-installed
 
 test: lint
 	scripts/ensure_chromium.sh
+	scripts/ensure_haproxy.sh
 	$(BIN)/python scripts/ensure_axe.py
 	$(BIN)/pytest
 

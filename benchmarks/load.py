@@ -4,15 +4,25 @@ Run (from the project folder; about 5 minutes with the defaults):
 
     .venv/bin/python benchmarks/load.py [--sessions 50] [--seconds 60] [--pause 3]
         [--scenarios empty,app,app-2proc]
+    .venv/bin/python benchmarks/load.py --burst [--sessions 100] [--over 5]
+        [--scenarios empty,app,empty-2proc,app-2proc]
 
 Scenarios, in one run: ``empty`` is benchmarks/empty_nav_app.py (app.py's shell and widgets,
 no work) on one server process; ``app`` is app.py on one process; ``app-2proc`` is app.py on
-two processes behind the sticky load balancer of benchmarks/serve_two.py (started as its own
-process, as a person would start it). Not run unless asked: ``empty-2proc``, the empty app
-behind the same balancer; ``empty-gc`` and ``app-gc``, one process with Streamlit's default
-full garbage collection after every script run, which our config turns off. Everything
-listens on 127.0.0.1 only, on free ports, and every process is stopped by its own pid
-before the script ends.
+two processes behind HAProxy, started by scripts/serve.py as `make serve` starts them (its
+own process; deploy/haproxy.cfg). Not run unless asked: ``empty-2proc``, the empty app
+behind the same HAProxy set-up; ``empty-gc`` and ``app-gc``, one process with Streamlit's
+default full garbage collection after every script run, which our config turns off. Every
+server runs with exactly the settings `make run` uses (.streamlit/config.toml; only port and
+address are given). Everything listens on 127.0.0.1 only, on free ports, and every process
+is stopped by its own pid before the script ends.
+
+Two loads. Steady (the default): sessions that act for ``--seconds``, described below.
+Burst (``--burst``): a class opening the link at once: ``--sessions`` sessions start over
+``--over`` seconds (evenly spaced), each opens the app (HTTP requests, websocket, first
+page run) and then makes one change (types a new list into the grade box) and leaves. The
+figure is connect-to-first-finished-run: from the session's first HTTP request to the
+``script_finished`` of its first page run; the change's latency is reported beside it.
 
 A session is a browser tab reduced to its protocol. It fetches /_stcore/health and
 /_stcore/host-config (keeping their cookies: Streamlit's XSRF token, the balancer's
@@ -72,13 +82,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.serve_two import (
-    StreamlitProcess,
-    child_command,
-    cpu_seconds,
-    rss_kib,
-)
 from ndcg_core import Convention, evaluate, format_real
+from scripts.serve import StreamlitProcess, child_command
 
 ACTION_TIMEOUT = 60.0
 HTTP_TIMEOUT = 30.0
@@ -87,6 +92,21 @@ TEXT_KEY = "lab_text"  # the grade box's widget key, in app.py and the empty app
 XSRF_COOKIE = "_streamlit_xsrf"
 LOG_DIR = ROOT / "benchmarks" / ".logs"
 ERROR_ALERT = 1  # Alert.Format.ERROR
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory of one process (VmRSS), in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    msg = f"no VmRSS for pid {pid}"
+    raise RuntimeError(msg)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time one process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class LoadError(Exception):
@@ -546,6 +566,38 @@ async def run_sessions(
     return phase
 
 
+async def run_burst(url: str, sessions: int, over: float, check: str, seed: int) -> Phase:
+    """A class opening the link: `sessions` sessions start evenly spread over `over` seconds;
+    each opens the app, makes one change and leaves. A "load" action's seconds run from the
+    session's first HTTP request to its first script_finished (connect-to-first-run)."""
+    rng = random.Random(seed)
+    phase = Phase(sessions)
+    opened = [Session(url, check, random.Random(rng.random())) for _ in range(sessions)]
+
+    async def student(number: int, session: Session) -> None:
+        await asyncio.sleep(number * over / sessions)
+        started = time.perf_counter()
+        try:
+            await session.connect()
+        except (OSError, TimeoutError, LoadError, ConnectionClosed) as error:
+            phase.errors.append(f"connect: {type(error).__name__}: {error}")
+            return
+        first = await session.load()
+        first.seconds = time.perf_counter() - started
+        if not first.error:
+            await session.type_grades()
+        await session.close()
+
+    try:
+        await asyncio.gather(*(student(n, s) for n, s in enumerate(opened)))
+    finally:
+        await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
+    for session in opened:
+        phase.actions.extend(session.actions)
+    phase.errors.extend(f"{a.kind} {a.page}: {a.error}" for a in phase.actions if a.error)
+    return phase
+
+
 # --------------------------------------------------------------------------- scenarios
 
 
@@ -566,9 +618,9 @@ STREAMLIT_GC = (("STREAMLIT_RUNNER_POST_SCRIPT_GC", "true"),)
 SCENARIOS = {
     "empty": Scenario("empty app, 1 process", "benchmarks/empty_nav_app.py", 1, "echo"),
     "app": Scenario("nDCG Lab, 1 process", "app.py", 1, "ndcg"),
-    "app-2proc": Scenario("nDCG Lab, 2 processes + LB", "app.py", 2, "ndcg"),
+    "app-2proc": Scenario("nDCG Lab, 2 processes + HAProxy", "app.py", 2, "ndcg"),
     "empty-2proc": Scenario(
-        "empty app, 2 processes + LB", "benchmarks/empty_nav_app.py", 2, "echo"
+        "empty app, 2 processes + HAProxy", "benchmarks/empty_nav_app.py", 2, "echo"
     ),
     "empty-gc": Scenario(
         "empty app, GC after runs", "benchmarks/empty_nav_app.py", 1, "echo", STREAMLIT_GC
@@ -584,12 +636,12 @@ class Servers:
     url: str
     pids: list[int]
     logs: list[Path]
-    balancer_pid: int | None = None
+    balancer_pid: int | None = None  # HAProxy's, behind scripts/serve.py
 
 
 @contextlib.contextmanager
 def start_servers(scenario: Scenario, name: str) -> Iterator[Servers]:
-    """One `streamlit run`, or benchmarks/serve_two.py with its balancer; stopped by pid."""
+    """One `streamlit run`, or scripts/serve.py (N processes behind HAProxy); stopped by pid."""
     if scenario.processes == 1:
         server = StreamlitProcess(
             scenario.script, LOG_DIR / f"load_{name}.log", env=dict(scenario.env)
@@ -600,31 +652,34 @@ def start_servers(scenario: Scenario, name: str) -> Iterator[Servers]:
         finally:
             server.stop()
         return
+    log_dir = LOG_DIR / f"load_{name}"
     command = child_command(
-        *("benchmarks.serve_two", "--port", "0", "--script", scenario.script),
-        *("--processes", str(scenario.processes), "--log-dir", str(LOG_DIR / f"load_{name}")),
+        *(sys.executable, "scripts/serve.py", "--port", "0", "--script", scenario.script),
+        *("--processes", str(scenario.processes), "--log-dir", str(log_dir)),
     )
-    balancer = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    env = {**os.environ, **dict(scenario.env)}
+    serve = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True, env=env)
     backend_pids: list[int] = []
     try:
-        assert balancer.stdout is not None
-        line = balancer.stdout.readline()
-        if not line:
-            msg = f"serve_two.py exited ({balancer.wait()}) before it was ready"
+        assert serve.stdout is not None
+        ready = next((json.loads(line) for line in serve.stdout if line.startswith("{")), None)
+        if ready is None:
+            msg = f"scripts/serve.py exited ({serve.wait()}) before it was ready"
             raise RuntimeError(msg)
-        ready = json.loads(line)
         backend_pids = [b["pid"] for b in ready["backends"]]
-        logs = [LOG_DIR / f"load_{name}" / f"serve_two_{i}.log" for i in range(len(backend_pids))]
-        yield Servers(ready["url"], backend_pids, logs, balancer.pid)
+        logs = [log_dir / f"streamlit_{b['name']}.log" for b in ready["backends"]]
+        yield Servers(ready["url"], backend_pids, logs, ready["haproxy_pid"])
     finally:
-        if balancer.poll() is None:
-            os.kill(balancer.pid, signal.SIGTERM)
+        if serve.poll() is None:
+            os.kill(serve.pid, signal.SIGTERM)
             try:
-                balancer.wait(timeout=30)
+                serve.wait(timeout=60)
             except subprocess.TimeoutExpired:
-                os.kill(balancer.pid, signal.SIGKILL)
-                balancer.wait(timeout=5)
-        for pid in backend_pids:  # serve_two stops them; make sure
+                os.kill(serve.pid, signal.SIGKILL)
+                serve.wait(timeout=5)
+        if serve.stdout is not None:
+            serve.stdout.close()
+        for pid in backend_pids:  # serve.py stops them; make sure
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
 
@@ -674,15 +729,20 @@ def run_scenario(name: str, args: argparse.Namespace) -> Result:
                 lb_before = cpu_seconds(servers.balancer_pid) if servers.balancer_pid else 0.0
                 client_before = _own_cpu()
                 started = time.monotonic()
-                phase = await run_sessions(
-                    servers.url,
-                    args.sessions,
-                    args.seconds,
-                    args.pause,
-                    scenario.check,
-                    args.seed,
-                    while_connected=sample,
-                )
+                if args.burst:
+                    phase = await run_burst(
+                        servers.url, args.sessions, args.over, scenario.check, args.seed
+                    )
+                else:
+                    phase = await run_sessions(
+                        servers.url,
+                        args.sessions,
+                        args.seconds,
+                        args.pause,
+                        scenario.check,
+                        args.seed,
+                        while_connected=sample,
+                    )
                 wall = time.monotonic() - started
                 server_cpu = sum(
                     cpu_seconds(pid) - before
@@ -735,8 +795,6 @@ def _ms(seconds: float) -> str:
 
 
 def report(results: list[Result]) -> None:
-    baseline = next((r for r in results if r.scenario.script.endswith("empty_nav_app.py")), None)
-    base_p95 = percentile(baseline.phase.timed(), 0.95) if baseline else float("nan")
     header = (
         f"{'scenario':<29}{'sessions':>9}{'actions':>8}{'errors':>7}{'1 session':>11}"
         f"{'median':>10}{'p95':>10}{'p95 vs empty':>13}{'MB/session':>11}"
@@ -746,6 +804,8 @@ def report(results: list[Result]) -> None:
     for r in results:
         timed = r.phase.timed()
         p95 = percentile(timed, 0.95)
+        base = _baseline(results, r)
+        base_p95 = percentile(base.phase.timed(), 0.95) if base else float("nan")
         print(
             f"{r.scenario.label:<29}{r.phase.sessions:>9}{len(timed):>8}{len(r.errors):>7}"
             f"{_ms(_median(r.alone)):>11}{_ms(_median(timed)):>10}"
@@ -766,7 +826,7 @@ def report(results: list[Result]) -> None:
         print(f"{r.scenario.label}: {detail}")
         cpu = f"server CPU {r.server_cpu:.0%} of a core"
         if r.scenario.processes > 1:
-            cpu += f", balancer {r.balancer_cpu:.0%}"
+            cpu += f", HAProxy {r.balancer_cpu:.0%}"
         print(
             f"  {cpu}, load client {r.client_cpu:.0%}; RSS {r.rss_before_kib / 1024:.0f} MB "
             f"-> {r.rss_after_kib / 1024:.0f} MB; {r.wall:.0f} s"
@@ -774,35 +834,84 @@ def report(results: list[Result]) -> None:
         for error in r.errors[:5]:
             print(f"  error: {error}")
     print(
-        "\nTargets: 0 errors; p95 at most 1.5x the empty app's (1 process); "
-        "at most 2 MB of server memory per session beyond the first."
+        "\nTargets: 0 errors; p95 at most 1.5x the empty app's (with as many processes, in "
+        "this run); at most 2 MB of server memory per session beyond the first."
+    )
+
+
+def _baseline(results: list[Result], r: Result) -> Result | None:
+    """The empty app's result with as many processes as `r`, else the first empty app's."""
+    empties = [e for e in results if e.scenario.script.endswith("empty_nav_app.py")]
+    same = [e for e in empties if e.scenario.processes == r.scenario.processes]
+    return (same or empties or [None])[0]
+
+
+def report_burst(results: list[Result]) -> None:
+    header = (
+        f"{'scenario':<34}{'sessions':>9}{'errors':>7}{'first run p50':>15}{'p95':>10}"
+        f"{'p95 vs empty':>13}{'change p50':>12}{'p95':>10}{'p95 vs empty':>13}"
+    )
+    print(header)
+    print("-" * len(header))
+    for r in results:
+        base = _baseline(results, r)
+        first, change = r.phase.loads(), r.phase.timed()
+        first_95, change_95 = percentile(first, 0.95), percentile(change, 0.95)
+        base_first = percentile(base.phase.loads(), 0.95) if base else float("nan")
+        base_change = percentile(base.phase.timed(), 0.95) if base else float("nan")
+        print(
+            f"{r.scenario.label:<34}{r.phase.sessions:>9}{len(r.errors):>7}"
+            f"{_ms(_median(first)):>15}{_ms(first_95):>10}{first_95 / base_first:>12.2f}x"
+            f"{_ms(_median(change)):>12}{_ms(change_95):>10}{change_95 / base_change:>12.2f}x"
+        )
+    print()
+    for r in results:
+        cpu = f"server CPU {r.server_cpu:.0%} of a core"
+        if r.scenario.processes > 1:
+            cpu += f", HAProxy {r.balancer_cpu:.0%}"
+        print(f"{r.scenario.label}: {cpu}, load client {r.client_cpu:.0%}; {r.wall:.0f} s")
+        for error in r.errors[:5]:
+            print(f"  error: {error}")
+    print(
+        "\nFirst run: from a session's first HTTP request to its first script_finished. "
+        "'vs empty': against the empty app with as many processes, in this run."
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sessions", type=int, default=50)
+    parser.add_argument("--sessions", type=int, help="50 steady, 100 in a burst")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long sessions act")
     parser.add_argument("--pause", type=float, default=3.0, help="mean pause between actions")
     parser.add_argument("--scenarios", default="empty,app,app-2proc", help=", ".join(SCENARIOS))
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument(
+        "--burst", action="store_true", help="a class opening the app at once, one change each"
+    )
+    parser.add_argument("--over", type=float, default=5.0, help="a burst's opening spread (s)")
     args = parser.parse_args()
+    if args.sessions is None:
+        args.sessions = 100 if args.burst else 50
     names = [n.strip() for n in args.scenarios.split(",") if n.strip()]
     unknown = [n for n in names if n not in SCENARIOS]
     if unknown:
         parser.error(f"unknown scenarios {unknown}; choose from {list(SCENARIOS)}")
-    print(
-        f"{args.sessions} sessions, {args.seconds:.0f} s of actions each, pauses "
-        f"{args.pause:.1f} s +-50%, {os.cpu_count()} CPUs, load average "
-        f"{os.getloadavg()[0]:.2f}\n",
-        flush=True,
+    load = (
+        f"burst: {args.sessions} sessions opening over {args.over:.0f} s, one change each"
+        if args.burst
+        else f"{args.sessions} sessions, {args.seconds:.0f} s of actions each, pauses "
+        f"{args.pause:.1f} s +-50%"
     )
+    print(f"{load}; {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}\n", flush=True)
     results = []
     for name in names:
         print(f"running {name} ...", flush=True)
         results.append(run_scenario(name, args))
     print()
-    report(results)
+    if args.burst:
+        report_burst(results)
+    else:
+        report(results)
     if any(r.errors for r in results):
         sys.exit(1)
 

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+
+from scripts.serve import child_command
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -171,3 +177,42 @@ def list_order(page: Page) -> list[str]:
         "items => items.map(i => i.dataset.id)"
     )
     return ids
+
+
+# --------------------------------------------------------------------------- behind HAProxy
+
+
+@dataclass
+class Cluster:
+    """scripts/serve.py's set-up as its ready line describes it: HAProxy's URL, the stickiness
+    cookie's name, and each Streamlit process's name (the cookie value that routes to it)."""
+
+    url: str
+    cookie: str
+    pids: dict[str, int]  # backend name -> pid
+    log_dir: Path
+
+
+@pytest.fixture
+def haproxy_cluster(tmp_path: Path) -> Iterator[Cluster]:
+    """Two app processes behind HAProxy, started by scripts/serve.py as `make serve` starts
+    them (its children die with it); stopped by its pid, which stops the rest by theirs."""
+    if shutil.which("haproxy") is None:
+        pytest.fail("haproxy is missing: scripts/ensure_haproxy.sh installs it (make test runs it)")
+    command = child_command(
+        sys.executable, "scripts/serve.py", "--port", "0", "--log-dir", str(tmp_path)
+    )
+    serve = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert serve.stdout is not None
+        ready = next((json.loads(line) for line in serve.stdout if line.startswith("{")), None)
+        if ready is None:
+            pytest.fail(f"scripts/serve.py exited ({serve.wait()}) before it was ready")
+        pids = {backend["name"]: backend["pid"] for backend in ready["backends"]}
+        yield Cluster(ready["url"], ready["cookie"], pids, tmp_path)
+    finally:
+        if serve.poll() is None:
+            os.kill(serve.pid, signal.SIGTERM)
+        serve.wait(timeout=60)
+        if serve.stdout is not None:
+            serve.stdout.close()

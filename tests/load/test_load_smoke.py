@@ -1,5 +1,6 @@
-"""The load client (benchmarks/load.py) and the balancer (benchmarks/serve_two.py) against
-real servers: a few sessions for a few seconds, every action checked. About 20 s."""
+"""The load client (benchmarks/load.py) and `make serve`'s HAProxy set-up (scripts/serve.py,
+deploy/haproxy.cfg) against real servers: a few sessions for a few seconds, every action
+checked. About 30 s."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -18,7 +21,7 @@ from typing import Any, TypeVar
 import pytest
 
 from benchmarks.load import Action, Phase, Session, ndcg_check, run_sessions
-from benchmarks.serve_two import COOKIE, ROOT, StreamlitProcess, child_command
+from scripts.serve import COOKIE, ROOT, StreamlitProcess, child_command
 
 TITLES = {
     "Playground",
@@ -88,17 +91,20 @@ def test_sessions_see_their_pages_and_the_ndcg_of_their_grades(
     assert all(0 < action.seconds < 60 for action in phase.actions)
 
 
-def test_balancer_keeps_each_session_on_the_process_that_holds_it(tmp_path: Path) -> None:
+def test_haproxy_keeps_each_session_on_the_process_that_holds_it(tmp_path: Path) -> None:
+    if shutil.which("haproxy") is None:
+        pytest.fail("haproxy is missing: scripts/ensure_haproxy.sh installs it (make test runs it)")
     command = child_command(
-        *("benchmarks.serve_two", "--port", "0", "--script", "benchmarks/empty_nav_app.py"),
-        *("--log-dir", str(tmp_path)),
+        *(sys.executable, "scripts/serve.py", "--port", "0"),
+        *("--script", "benchmarks/empty_nav_app.py", "--log-dir", str(tmp_path)),
     )
-    balancer = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    serve = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     backends: list[int] = []
     try:
-        assert balancer.stdout is not None
-        ready = json.loads(balancer.stdout.readline())
-        backends = [backend["pid"] for backend in ready["backends"]]
+        assert serve.stdout is not None
+        ready = next(json.loads(line) for line in serve.stdout if line.startswith("{"))
+        backends = [b["pid"] for b in ready["backends"]]
+        names = [b["name"] for b in ready["backends"]]
 
         async def scenario() -> tuple[list[str], list[Action], list[int], int]:
             sessions = [Session(ready["url"], "echo", random.Random(i)) for i in range(4)]
@@ -114,7 +120,7 @@ def test_balancer_keeps_each_session_on_the_process_that_holds_it(tmp_path: Path
                 cookies = [s.cookies[COOKIE] for s in sessions]
                 # The same PUT with the other process's cookie: that process has no such session.
                 moved = sessions[0]
-                moved.cookies[COOKIE] = str(1 - int(moved.cookies[COOKIE]))
+                moved.cookies[COOKIE] = next(n for n in names if n != moved.cookies[COOKIE])
                 misrouted = await moved.upload("run.txt", b"1 Q0 D1 1 2.5 bm25\n")
                 return cookies, actions, stored, misrouted
             finally:
@@ -122,15 +128,15 @@ def test_balancer_keeps_each_session_on_the_process_that_holds_it(tmp_path: Path
 
         cookies, actions, stored, misrouted = run_async(scenario)
     finally:
-        if balancer.poll() is None:
-            os.kill(balancer.pid, signal.SIGTERM)
-        balancer.wait(timeout=30)
-        if balancer.stdout is not None:
-            balancer.stdout.close()
-    assert sorted(cookies) == ["0", "0", "1", "1"]  # new browsers go to each process in turn
+        if serve.poll() is None:
+            os.kill(serve.pid, signal.SIGTERM)
+        serve.wait(timeout=60)
+        if serve.stdout is not None:
+            serve.stdout.close()
+    assert sorted(cookies) == ["app1", "app1", "app2", "app2"]  # each process in turn
     assert [(a.kind, a.error) for a in actions] == [("load", ""), ("grades", "")] * 4
     assert stored == [204, 204, 204, 204]
     assert misrouted == 400
-    for pid in backends:  # the balancer stopped both servers
+    for pid in [*backends, ready["haproxy_pid"]]:  # serve.py stopped HAProxy and both servers
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
