@@ -175,7 +175,7 @@ def test_downloads_are_valid_and_a_saved_view_reopens(
     page.locator("input[type='file']").set_input_files(str(saved))
     expect(metric(page, "nDCG")).to_have_text(format_real(result.ndcg))
     page.get_by_role("tab", name="Type").click()
-    expect(grades_box(page)).to_have_value("=cmd|x=2, b=0, c=3")
+    expect(grades_box(page)).to_have_value("+cmd|x=2, b=0, c=3")
 
 
 # --------------------------------------------------------------------------- accessibility
