@@ -120,7 +120,7 @@ def compare(
     >>> round(float(c.dcg_gap), 2), [d.label for d in c.documents[:2]]
     (0.5, ['z', 'y'])
     >>> print(c.paragraph)
-    B scores higher than A: nDCG 1 against 0.915, a gap of +0.085 (DCG 5.893 against 5.393, +0.5). The biggest changes: z (grade 3) is 1st in B instead of 3rd, +1.5 DCG (+0.255 nDCG); y (grade 2) is 3rd in B instead of 1st, -1 DCG (-0.17 nDCG). Together that is the whole gap.
+    B scores higher than A: nDCG 1 against 0.915, a gap of +0.085 (DCG 5.893 against 5.393, +0.500). The biggest changes: z (grade 3) is 1st in B instead of 3rd, +1.500 DCG (+0.255 nDCG); y (grade 2) is 3rd in B instead of 1st, -1 DCG (-0.170 nDCG). Together that is the whole gap.
     """
     convention = convention or Convention()
     first = _check_order(order_a, grades, "A")
@@ -232,7 +232,7 @@ def signed(value: Real) -> str:
     """A difference with its sign, never shown as a bare 0 when it is not 0 (0 has no sign).
 
     >>> signed(1.2619), signed(-0.17), signed(0.00004), signed(0.0)
-    ('+1.262', '-0.17', '+0.00004', '0')
+    ('+1.262', '-0.170', '+0.000', '0')
     """
     if value == 0:
         return "0"

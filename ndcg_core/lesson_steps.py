@@ -184,7 +184,7 @@ def discount_formula(position: int) -> str:
     """The kept share at ``position`` as LaTeX: 1 / log2(i+1) with the numbers filled in.
 
     >>> discount_formula(3)
-    '\\\\frac{1}{\\\\log_2(3+1)} = \\\\frac{1}{2} = 0.5'
+    '\\\\frac{1}{\\\\log_2(3+1)} = \\\\frac{1}{2} = 0.500'
     """
     divisor = float(discounts(position)[-1])
     return (
@@ -260,7 +260,7 @@ def ndcg_reading(value: float) -> str:
     >>> ndcg_reading(0.9608)
     '0.961: this ranking gets 96% of the best possible discounted gain.'
     >>> ndcg_reading(0.9996)
-    '1: this ranking gets over 99.9% of the best possible discounted gain.'
+    '1.000: this ranking gets over 99.9% of the best possible discounted gain.'
     >>> ndcg_reading(1.0)
     '1: this is the best possible order; no ranking of these results scores higher.'
     """

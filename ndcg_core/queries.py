@@ -175,7 +175,7 @@ def query_means(
 
     >>> means = query_means([Query((3, 0), name="a"), Query((0, 0), name="b")], Convention())
     >>> means[["mean", "value", "queries counted"]].values.tolist()
-    [['mean nDCG', '0.5', '2'], ['mean P', '0.25', '2'], ['mean R', '1', '1'], ['MAP', '1', '1'], ['MRR', '0.5', '2']]
+    [['mean nDCG', '0.500', '2'], ['mean P', '0.250', '2'], ['mean R', '1', '1'], ['MAP', '1', '1'], ['MRR', '0.500', '2']]
     """
     at = "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
     values = _query_scores(queries, convention, threshold)

@@ -131,7 +131,7 @@ def test_negative_grades_can_separate_dcg_when_nobody_is_relevant() -> None:
     grades = {"a": -1, "b": -2, "c": 0}
     comparison = compare(grades, tuple(grades), ("c", "b", "a"))
     assert "DCG still tells them apart" in comparison.paragraph
-    assert "a (grade -1) is 3rd in B instead of 1st, +0.5 DCG. That is the whole gap." in (
+    assert "a (grade -1) is 3rd in B instead of 1st, +0.500 DCG. That is the whole gap." in (
         comparison.paragraph
     )
 

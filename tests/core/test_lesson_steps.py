@@ -134,7 +134,7 @@ def test_discount_curve_is_one_over_log2_and_third_place_keeps_half() -> None:
     for i, kept in step.curve:
         assert math.isclose(kept, 1 / math.log2(i + 1), rel_tol=1e-15)
     assert step.curve[2][1] == 0.5
-    assert step.third_place.endswith("= 0.5")
+    assert step.third_place.endswith(f"= {format_real(0.5)}")
     assert [row.card.id for row in step.rows] == list(STORY.shown_order)
 
 
