@@ -6,8 +6,10 @@ copy of it.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
+import streamlit as st
 
 from components.cache import _call_key, shared
 from ndcg_core.charts import histogram_chart
@@ -15,16 +17,32 @@ from ndcg_core.lessons import zero_ideal_policies
 from ndcg_core.metrics import ndcg
 
 
-def test_the_key_tells_apart_large_inputs_that_differ_in_one_place() -> None:
-    # Streamlit's own hasher samples frames over 10,000 rows (and arrays over 100,000
-    # values), so it could give these the same key; ours must not.
-    frame = pd.DataFrame({"qid": [f"q{i}" for i in range(20_000)], "ndcg": 0.5})
-    other = frame.copy()
-    other.loc[17_321, "ndcg"] = 0.25
+def _total(frame: pd.DataFrame) -> float:
+    return float(frame["ndcg"].sum())
+
+
+def test_the_key_tells_apart_frames_that_streamlits_hasher_samples() -> None:
+    # Streamlit 1.67 hashes a frame of 50,000 rows or more by a sample of its rows, so
+    # st.cache_data alone can hand a session the result of another frame. A frame of one float
+    # column at that size (400 kB pickled) is still small enough for us to share: our key
+    # must tell it apart where Streamlit's does not.
+    rows = 50_000
+    frame = pd.DataFrame({"ndcg": np.linspace(0.0, 1.0, rows)})
+    streamlit_total = st.cache_data(show_spinner=False)(_total)
+    streamlit_total.clear()
+    assert streamlit_total(frame) == _total(frame)
+    for row in range(0, rows, 101):
+        other = frame.copy()
+        other.loc[row, "ndcg"] = 7.0
+        if streamlit_total(other) != _total(other):  # a stale result: the rows were sampled
+            break
+    else:
+        pytest.fail("Streamlit's cache told every frame apart: its hasher no longer samples")
     key = _call_key(histogram_chart, (frame,), {})
     assert key is not None
     assert key == _call_key(histogram_chart, (frame.copy(),), {})
     assert key != _call_key(histogram_chart, (other,), {})
+    assert shared(_total, other) == _total(other)
 
 
 def test_inputs_too_large_to_share_are_computed_for_the_caller() -> None:
