@@ -31,6 +31,11 @@ def test_a_link_with_a_seed_gives_everyone_the_same_set() -> None:
     assert first.query_params["level"] == "medium"
 
 
+def _score(at: AppTest) -> str:
+    (score,) = [m.value for m in at.metric if m.label == "Score"]
+    return score
+
+
 def _done(at: AppTest) -> list[str]:
     return [c.value for c in at.caption if c.value.startswith("Done")]
 
@@ -45,15 +50,16 @@ def test_a_wrong_answer_reveals_the_value_and_typing_it_back_does_not_score() ->
     assert "Not quite" in at.error[0].value
     revealed = format_real(truth, 4)
     assert revealed in at.error[0].value.replace("\\", "")  # shown markdown-escaped
-    assert at.table  # the worked answer, position by position
-    assert at.metric[0].value == "0 of 8"
+    # the worked answer, position by position
+    assert len(at.table[0].value) == min(len(exercise.grades), 20)
+    assert _score(at) == "0 of 8"
     assert len(_done(at)) == 1  # revealed, so done
 
     at.number_input(key=f"ex_{exercise.key}_guess").set_value(float(revealed)).run()
     at.button(key=f"ex_{exercise.key}_check").click().run()
     assert "Right" in at.success[0].value
     assert "not scored" in at.success[0].value
-    assert at.metric[0].value == "0 of 8"  # the revealed value typed back earns nothing
+    assert _score(at) == "0 of 8"  # the revealed value typed back earns nothing
     assert len(_done(at)) == 1
     assert at.get("progress")[0].proto.text == "1 of 8 done"
 
@@ -65,10 +71,10 @@ def test_a_right_first_answer_scores_once() -> None:
     at.number_input(key=f"ex_{exercise.key}_guess").set_value(round(truth, 4)).run()
     at.button(key=f"ex_{exercise.key}_check").click().run()
     assert "Right" in at.success[0].value
-    assert at.metric[0].value == "1 of 8"
+    assert _score(at) == "1 of 8"
     assert len(_done(at)) == 1
     at.button(key=f"ex_{exercise.key}_check").click().run()  # the same answer again
-    assert at.metric[0].value == "1 of 8"
+    assert _score(at) == "1 of 8"
     assert at.get("progress")[0].proto.text == "1 of 8 done"
 
 
@@ -97,7 +103,7 @@ def test_reorder_compare_and_spot_are_checked() -> None:
     at.button(key=f"ex_{spot.key}_check").click().run()
     assert [s.value.startswith("Right") for s in at.success] == [True, True]
     assert "Not that pair" in at.error[0].value
-    assert at.metric[0].value == "1 of 8"  # compare; reorder was wrong at its first check
+    assert _score(at) == "1 of 8"  # compare; reorder was wrong at its first check
     assert at.get("progress")[0].proto.text == "3 of 8 done"
 
 
@@ -107,7 +113,7 @@ def test_new_set_and_level_change_the_exercises_and_the_link() -> None:
     at.button(key="practice_new").click().run()
     assert at.query_params["seed"] == "6"
     assert _texts(at) != before
-    assert at.metric[0].value == "0 of 8"  # the new set starts unanswered
+    assert _score(at) == "0 of 8"  # the new set starts unanswered
     hard = exercise_set(6, "hard")
     at.button_group(key="practice_level_choice").set_value("hard").run()
     assert at.query_params["level"] == "hard"
