@@ -559,7 +559,7 @@ class Scenario:
 
 
 # Streamlit's default, which .streamlit/config.toml turns off: a full gc.collect after
-# every script run (see README, Load).
+# every script run (see docs/performance.md, Load).
 STREAMLIT_GC = (("STREAMLIT_RUNNER_POST_SCRIPT_GC", "true"),)
 
 
