@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from components.state import CONVENTION_KEYS, LOG_BASE_RANGE, MAX_CUTOFF_K, clear_errors, set_picker
+from components.state import (
+    CONVENTION_KEYS,
+    LOG_BASE_RANGE,
+    MAX_CUTOFF_K,
+    clear_errors,
+    current_convention,
+    set_picker,
+)
 from ndcg_core import CONVENTION_FIELDS, PRESETS, Convention
 
 
@@ -126,3 +133,14 @@ def convention_picker() -> Convention:
         matches = matching_presets(convention)
         st.caption(f"**{convention}**" + (f"  \nSame as: {', '.join(matches)}" if matches else ""))
     return convention
+
+
+def hidden_convention() -> Convention:
+    """The picker's convention on a page that does not show the picker.
+
+    Streamlit forgets a widget's value after a run that does not draw it; writing each key
+    back keeps the reader's choice for the next page that shows the picker.
+    """
+    for key in CONVENTION_KEYS.values():
+        st.session_state[key] = st.session_state[key]
+    return current_convention()

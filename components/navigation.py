@@ -15,11 +15,19 @@ class DeclaredPage:
     title: str  # the menu entry, and the title the page shows
     icon: str
     default: bool = False
+    uses_convention: bool = True  # False: the sidebar's convention picker is not shown
 
 
 # The one list of pages: app.py declares these, and the tests run and check each of them.
 PAGES = (
-    DeclaredPage("pages/playground.py", "Playground", ":material/swap_vert:", default=True),
+    DeclaredPage(
+        "pages/lesson.py",
+        "Lesson: what nDCG measures",
+        ":material/auto_stories:",
+        default=True,
+        uses_convention=False,
+    ),
+    DeclaredPage("pages/playground.py", "Playground", ":material/swap_vert:"),
     DeclaredPage("pages/step_by_step.py", "Step by step", ":material/stairs:"),
     DeclaredPage("pages/drawbacks.py", "Drawbacks", ":material/warning:"),
     DeclaredPage("pages/conventions.py", "Conventions", ":material/tune:"),

@@ -167,6 +167,39 @@ def step_cg(story: Story, order: Sequence[str], shuffled_order: Sequence[str]) -
     )
 
 
+def moved_card(order: Sequence[str], card_id: str, delta: int) -> tuple[str, ...]:
+    """``order`` with ``card_id`` moved ``delta`` places (negative is up), kept in the list.
+
+    The keyboard alternative to dragging a card in step 4.
+
+    >>> moved_card(["a", "b", "c"], "c", -1)
+    ('a', 'c', 'b')
+    >>> moved_card(["a", "b", "c"], "a", -1)
+    ('a', 'b', 'c')
+    """
+    ids = list(order)
+    if card_id not in ids:
+        msg = f"There is no card called {card_id} in this order."
+        raise NdcgError(msg)
+    start = ids.index(card_id)
+    ids.insert(min(max(start + delta, 0), len(ids) - 1), ids.pop(start))
+    return tuple(ids)
+
+
+def swapped(order: Sequence[str], first: int, second: int) -> tuple[str, ...]:
+    """``order`` with the cards at positions ``first`` and ``second`` (from 1) swapped.
+
+    >>> swapped(["a", "b", "c"], 2, 3)
+    ('a', 'c', 'b')
+    """
+    ids = list(order)
+    if not (1 <= first <= len(ids) and 1 <= second <= len(ids)):
+        msg = f"Positions {first} and {second} are not both between 1 and {len(ids)}."
+        raise NdcgError(msg)
+    ids[first - 1], ids[second - 1] = ids[second - 1], ids[first - 1]
+    return tuple(ids)
+
+
 # ------------------------------------------------------------------ step 3: the discount
 
 

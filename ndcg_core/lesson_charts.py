@@ -1,0 +1,262 @@
+"""The guided lesson's pictures, as Vega-Lite specifications (plain dicts).
+
+Each function takes the records of :mod:`ndcg_core.lesson_steps` and returns a spec for
+``st.vega_lite_chart``; no number is computed here that the step records do not carry.
+Colours are the Okabe-Ito palette used by :mod:`ndcg_core.charts`; a counted result and one
+past the cutoff also differ in opacity, so colour never carries the meaning alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ndcg_core.lesson_steps import CardRow
+
+BLUE, ORANGE, GREEN = "#0072B2", "#E69F00", "#009E73"
+GREY = "#8C8C8C"  # over 3:1 against both the light and the dark background
+_FONT = 14
+_HEIGHT = 220
+
+
+def short_title(title: str, limit: int = 18) -> str:
+    """A card's title cut at its first comma, then to ``limit`` characters.
+
+    >>> short_title("Forno Rosso, wood-fired pizza")
+    'Forno Rosso'
+    >>> short_title("How to make pizza dough at home")
+    'How to make pizza…'
+    """
+    head = title.split(",", 1)[0].strip() or title
+    return head if len(head) <= limit else head[: limit - 1].rstrip() + "…"
+
+
+def _axis_label(row: CardRow) -> str:
+    return f"{row.position}. {short_title(row.card.title)}"
+
+
+def _config() -> dict[str, Any]:
+    return {
+        "axis": {"labelFontSize": _FONT, "titleFontSize": _FONT, "labelLimit": 220},
+        "legend": {"labelFontSize": _FONT, "titleFontSize": _FONT, "labelLimit": 260},
+        "view": {"stroke": None},
+    }
+
+
+def cg_chart(orders: Sequence[tuple[str, Sequence[CardRow]]]) -> dict[str, Any]:
+    """CG as a stacked bar per order: each card adds its gain, whatever its place.
+
+    ``orders`` pairs a name ("shown order") with that order's rows. Every bar has the same
+    length, CG, because a sum does not depend on the order of its terms.
+
+    >>> from ndcg_core.lesson_steps import step_grades
+    >>> from ndcg_core.stories import load_story
+    >>> story = load_story("pizza")
+    >>> rows = step_grades(story, story.shown_order).rows
+    >>> spec = cg_chart([("shown", rows), ("reversed", rows[::-1])])
+    >>> sum(v["gain"] for v in spec["data"]["values"] if v["order"] == "reversed")
+    11.0
+    """
+    values = [
+        {
+            "order": name,
+            "position": row.position,
+            "card": f"{row.position}. {row.card.title}",
+            "short": short_title(row.card.title, 12),
+            "gain": row.gain,
+        }
+        for name, rows in orders
+        for row in rows
+    ]
+    return {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+        "data": {"values": values},
+        "height": 60 * len(orders),
+        "encoding": {
+            "y": {"field": "order", "type": "nominal", "title": None, "sort": None},
+            "x": {"field": "gain", "type": "quantitative", "stack": "zero", "title": "CG"},
+            "order": {"field": "position", "type": "quantitative"},
+            "tooltip": [
+                {"field": "card", "title": "result"},
+                {"field": "gain", "title": "gain"},
+            ],
+        },
+        # White edges show the cards each bar is made of; equal lengths show CG unmoved.
+        "mark": {"type": "bar", "color": BLUE, "stroke": "white", "strokeWidth": 2},
+        "config": _config(),
+    }
+
+
+def discount_chart(curve: Sequence[tuple[int, float]], rows: Sequence[CardRow]) -> dict[str, Any]:
+    """The kept share 1/log2(i+1) against the position, each card marked where it stands.
+
+    >>> from ndcg_core.lesson_steps import step_discount
+    >>> from ndcg_core.stories import load_story
+    >>> story = load_story("pizza")
+    >>> step = step_discount(story, story.shown_order)
+    >>> spec = discount_chart(step.curve, step.rows)
+    >>> [round(v["kept"], 3) for v in spec["layer"][1]["data"]["values"]][:3]
+    [1.0, 0.631, 0.5]
+    """
+    line = [{"position": i, "kept": kept} for i, kept in curve]
+    points = [
+        {
+            "position": row.position,
+            "kept": row.kept,
+            "card": short_title(row.card.title),
+            "share": f"{row.kept:.0%}",
+        }
+        for row in rows
+    ]
+    x = {
+        "field": "position",
+        "type": "quantitative",
+        "title": "position i",
+        "axis": {"tickMinStep": 1, "format": "d"},
+        "scale": {"domain": [1, max(len(curve), 2)], "nice": False},
+    }
+    y = {
+        "field": "kept",
+        "type": "quantitative",
+        "title": "share of gain kept",
+        "axis": {"format": ".0%"},
+        "scale": {"domain": [0, 1.05]},
+    }
+    tooltip = [
+        {"field": "position", "title": "position"},
+        {"field": "card", "title": "result"},
+        {"field": "share", "title": "keeps"},
+    ]
+    return {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+        "height": _HEIGHT,
+        "layer": [
+            {
+                "data": {"values": line},
+                "mark": {"type": "line", "color": GREEN, "strokeWidth": 3},
+                "encoding": {"x": x, "y": y},
+            },
+            {
+                "data": {"values": points},
+                "mark": {"type": "point", "filled": True, "size": 140, "color": GREEN},
+                "encoding": {"x": x, "y": y, "tooltip": tooltip},
+            },
+            {
+                "data": {"values": points},
+                "mark": {"type": "text", "dy": -16, "fontSize": _FONT, "color": GREY},
+                "encoding": {"x": x, "y": y, "text": {"field": "share"}},
+            },
+        ],
+        "config": _config(),
+    }
+
+
+def contribution_chart(rows: Sequence[CardRow], *, cutoff_k: int | None = None) -> dict[str, Any]:
+    """Each card's gain (pale) and what it keeps at its position (solid): DCG term by term.
+
+    With ``cutoff_k``, cards past the first k are grey: they add nothing to DCG@k.
+
+    >>> from ndcg_core.lesson_steps import step_dcg
+    >>> from ndcg_core.stories import load_story
+    >>> story = load_story("pizza")
+    >>> spec = contribution_chart(step_dcg(story, story.shown_order).rows, cutoff_k=3)
+    >>> [v["part"] for v in spec["data"]["values"]][:2]
+    ['kept', 'kept']
+    >>> [v["counts"] for v in spec["data"]["values"] if v["part"] == "kept"]
+    ['counts', 'counts', 'counts', 'past k', 'past k', 'past k']
+    """
+    values: list[dict[str, Any]] = []
+    for part in ("kept", "lost to the discount"):
+        for row in rows:
+            counted = cutoff_k is None or row.position <= cutoff_k
+            values.append(
+                {
+                    "result": _axis_label(row),
+                    "position": row.position,
+                    "part": part,
+                    "value": row.contribution if part == "kept" else row.gain - row.contribution,
+                    "gain": row.gain,
+                    "kept": round(row.contribution, 3),
+                    "counts": "counts" if counted else "past k",
+                }
+            )
+    colour: dict[str, Any] = {
+        "field": "part",
+        "type": "nominal",
+        "title": None,
+        "scale": {"domain": ["kept", "lost to the discount"], "range": [BLUE, ORANGE]},
+        "legend": {"orient": "top"},
+    }
+    return {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+        "data": {"values": values},
+        "height": _HEIGHT,
+        "mark": {"type": "bar"},
+        "encoding": {
+            "x": {
+                "field": "result",
+                "type": "nominal",
+                "sort": {"field": "position"},
+                "title": None,
+                "axis": {"labelAngle": -30},
+            },
+            "y": {"field": "value", "type": "quantitative", "stack": "zero", "title": "gain"},
+            "color": colour,
+            "order": {"field": "part", "sort": "ascending"},
+            "opacity": {
+                "field": "counts",
+                "type": "nominal",
+                "scale": {"domain": ["counts", "past k"], "range": [1, 0.25]},
+                "legend": None if cutoff_k is None else {"orient": "top", "title": None},
+            },
+            "tooltip": [
+                {"field": "result"},
+                {"field": "gain"},
+                {"field": "kept", "title": "kept"},
+            ],
+        },
+        "config": _config(),
+    }
+
+
+def ndcg_bar(ndcg: float, *, label: str = "nDCG") -> dict[str, Any]:
+    """nDCG as one bar: the share of the best possible DCG this order reaches.
+
+    >>> spec = ndcg_bar(0.961)
+    >>> [v["share"] for v in spec["data"]["values"]]
+    [1.0, 0.961]
+    """
+    values = [
+        {"what": "best possible (IDCG)", "share": 1.0},
+        {"what": f"your order ({label})", "share": ndcg},
+    ]
+    return {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+        "data": {"values": values},
+        "height": 70,
+        "layer": [
+            {
+                "transform": [{"filter": "datum.share == 1"}],
+                "mark": {"type": "bar", "color": GREY, "opacity": 0.3, "height": 40},
+                "encoding": {"x": {"field": "share", "type": "quantitative"}},
+            },
+            {
+                "transform": [{"filter": "datum.what != 'best possible (IDCG)'"}],
+                "mark": {"type": "bar", "color": BLUE, "height": 40},
+                "encoding": {
+                    "x": {
+                        "field": "share",
+                        "type": "quantitative",
+                        "title": "share of the best possible DCG",
+                        "axis": {"format": ".0%", "values": [0, 0.25, 0.5, 0.75, 1]},
+                        "scale": {"domain": [0, 1]},
+                    },
+                    "tooltip": [
+                        {"field": "what", "title": "bar"},
+                        {"field": "share", "format": ".1%"},
+                    ],
+                },
+            },
+        ],
+        "config": _config(),
+    }
