@@ -68,21 +68,43 @@ def cg_chart(orders: Sequence[tuple[str, Sequence[CardRow]]]) -> dict[str, Any]:
         for name, rows in orders
         for row in rows
     ]
+    y = {"field": "order", "type": "nominal", "title": None, "sort": None}
+    tooltip = [{"field": "card", "title": "result"}, {"field": "gain", "title": "gain"}]
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
         "data": {"values": values},
-        "height": 60 * len(orders),
-        "encoding": {
-            "y": {"field": "order", "type": "nominal", "title": None, "sort": None},
-            "x": {"field": "gain", "type": "quantitative", "stack": "zero", "title": "CG"},
-            "order": {"field": "position", "type": "quantitative"},
-            "tooltip": [
-                {"field": "card", "title": "result"},
-                {"field": "gain", "title": "gain"},
-            ],
-        },
-        # White edges show the cards each bar is made of; equal lengths show CG unmoved.
-        "mark": {"type": "bar", "color": BLUE, "stroke": "white", "strokeWidth": 2},
+        "height": {"step": 44},
+        "transform": [
+            {
+                "stack": "gain",
+                "groupby": ["order"],
+                "sort": [{"field": "position"}],
+                "as": ["start", "end"],
+            },
+            {"calculate": "(datum.start + datum.end) / 2", "as": "middle"},
+        ],
+        "layer": [
+            {
+                # White edges show the cards each bar is made of; equal lengths, CG unmoved.
+                "mark": {"type": "bar", "color": BLUE, "stroke": "white", "strokeWidth": 2},
+                "encoding": {
+                    "y": y,
+                    "x": {"field": "start", "type": "quantitative", "title": "CG"},
+                    "x2": {"field": "end"},
+                    "tooltip": tooltip,
+                },
+            },
+            {
+                "transform": [{"filter": "datum.gain > 0"}],
+                "mark": {"type": "text", "color": "white", "fontSize": _FONT, "fontWeight": "bold"},
+                "encoding": {
+                    "y": y,
+                    "x": {"field": "middle", "type": "quantitative"},
+                    "text": {"field": "gain", "format": "~g"},
+                    "tooltip": tooltip,
+                },
+            },
+        ],
         "config": _config(),
     }
 
@@ -190,24 +212,29 @@ def contribution_chart(rows: Sequence[CardRow], *, cutoff_k: int | None = None) 
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
         "data": {"values": values},
-        "height": _HEIGHT,
+        "height": {"step": 30},
         "mark": {"type": "bar"},
         "encoding": {
-            "x": {
+            "y": {
                 "field": "result",
                 "type": "nominal",
                 "sort": {"field": "position"},
                 "title": None,
-                "axis": {"labelAngle": -30},
             },
-            "y": {"field": "value", "type": "quantitative", "stack": "zero", "title": "gain"},
+            "x": {
+                "field": "value",
+                "type": "quantitative",
+                "stack": "zero",
+                "title": "gain",
+                "axis": {"tickMinStep": 1},
+            },
             "color": colour,
             "order": {"field": "part", "sort": "ascending"},
             "opacity": {
                 "field": "counts",
                 "type": "nominal",
                 "scale": {"domain": ["counts", "past k"], "range": [1, 0.25]},
-                "legend": None if cutoff_k is None else {"orient": "top", "title": None},
+                "legend": None,  # the page's caption says what pale means
             },
             "tooltip": [
                 {"field": "result"},
@@ -233,16 +260,16 @@ def ndcg_bar(ndcg: float, *, label: str = "nDCG") -> dict[str, Any]:
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
         "data": {"values": values},
-        "height": 70,
+        "height": 110,
         "layer": [
             {
                 "transform": [{"filter": "datum.share == 1"}],
-                "mark": {"type": "bar", "color": GREY, "opacity": 0.3, "height": 40},
+                "mark": {"type": "bar", "color": GREY, "opacity": 0.3, "height": 36},
                 "encoding": {"x": {"field": "share", "type": "quantitative"}},
             },
             {
                 "transform": [{"filter": "datum.what != 'best possible (IDCG)'"}],
-                "mark": {"type": "bar", "color": BLUE, "height": 40},
+                "mark": {"type": "bar", "color": BLUE, "height": 36},
                 "encoding": {
                     "x": {
                         "field": "share",

@@ -18,7 +18,13 @@ from components.navigation import run_through_app
 from components.sortable_list import sortable_list
 from components.state import open_in_playground, set_picker, view_mode
 from ndcg_core import format_real
-from ndcg_core.lesson_charts import cg_chart, contribution_chart, discount_chart, ndcg_bar
+from ndcg_core.lesson_charts import (
+    cg_chart,
+    contribution_chart,
+    discount_chart,
+    ndcg_bar,
+    short_title,
+)
 from ndcg_core.lesson_steps import (
     TEXTBOOK,
     CardRow,
@@ -27,6 +33,7 @@ from ndcg_core.lesson_steps import (
     moved_card,
     number_feedback,
     ranking_feedback,
+    recap,
     shuffled,
     step_cg,
     step_cutoff,
@@ -187,27 +194,27 @@ def two_columns() -> tuple[Any, Any]:
 
 def step_1(story: Story, order: tuple[str, ...]) -> None:
     rows = step_grades(story, order).rows
-    text, picture = two_columns()
-    with text:
-        st.markdown(
-            "A person, the **judge**, read each result and graded how well it answers Sam. "
-            "Each grade name stands for a number, the result's **gain**."
-        )
-        levels = {level.name: level for level in story.grade_scale}
+    st.markdown(
+        f"The search engine shows Sam {len(rows)} results. A person, the **judge**, read "
+        "each one and graded how well it answers Sam. Each grade stands for a number, the "
+        "result's **gain**."
+    )
+    levels = {level.name: level for level in story.grade_scale}
+    with st.container(horizontal=True, vertical_alignment="center"):
         picked = st.pills(
             "What does each grade mean?",
             list(levels),
             format_func=lambda name: f"{name} ({levels[name].grade})",
             key="lesson_grade_pick",
+            width="content",
         )
         if picked:
             level = levels[picked]
             st.markdown(f"{grade_badge(level.name, level.grade)} {plain(level.meaning)}")
-    with picture:
-        left, right = st.columns(2)
-        for row in rows:
-            with left if row.position % 2 else right:
-                card_box(row)
+    columns = st.columns(3)
+    for row in rows:
+        with columns[(row.position - 1) % 3]:
+            card_box(row)
 
 
 def step_2(story: Story, order: tuple[str, ...]) -> None:
@@ -224,7 +231,6 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
             "cg", "Your guess: CG of Sam's six results", step.cg, help="Add the six grades."
         ):
             return
-        st.latex(step.formula.filled)
         st.button(
             "Shuffle the results",
             icon=":material/shuffle:",
@@ -232,7 +238,6 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
             key="lesson_shuffle_button",
         )
         if seed:
-            st.latex(step.shuffled_formula.filled)
             st.markdown(
                 "**Still the same.** CG cannot tell a good order from a bad one: putting the "
                 "recipe blog first would score just as well. The order must count."
@@ -242,9 +247,12 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
             return
         orders = [("search engine's order", step_grades(story, step.order).rows)]
         if seed:
-            orders.append((f"shuffle {seed}", step_grades(story, step.shuffled_order).rows))
+            orders.append(("shuffled", step_grades(story, step.shuffled_order).rows))
         st.vega_lite_chart(cg_chart(orders), width="stretch")
-        st.caption("Each block is one result's gain; hover a block to see which.")
+        st.caption("Each block is one result's gain, in the order shown; hover it to see which.")
+        st.latex(step.formula.filled)
+        if seed:
+            st.latex(step.shuffled_formula.filled)
 
 
 def step_3(story: Story, order: tuple[str, ...]) -> None:
@@ -290,7 +298,7 @@ def step_4(story: Story, order: tuple[str, ...]) -> None:
             "dcg",
             f"Which order has the higher DCG? A shows {plain(a[1].title)} second and "
             f"{plain(a[2].title)} third; B swaps them.",
-            {"A": "A, the search engine's order", "B": "B, the two swapped", "same": "the same"},
+            {"A": "A: the search engine's order", "B": "B: the two swapped", "same": "the same"},
             (score_a, score_b),
             "DCG",
         )
@@ -300,7 +308,8 @@ def step_4(story: Story, order: tuple[str, ...]) -> None:
     with text:
         st.markdown("**Your turn:** drag a result, and watch DCG change term by term.")
         titles = {
-            card.id: f"{card.title} · {card.grade_name} ({card.grade})" for card in story.cards
+            card.id: f"{short_title(card.title, 24)} · {card.grade_name} ({card.grade})"
+            for card in story.cards
         }
         sortable_list([(i, titles[i]) for i in order], key="lesson_sort", on_change=_set_order)
         with st.container(horizontal=True, vertical_alignment="bottom"):
@@ -321,8 +330,9 @@ def step_4(story: Story, order: tuple[str, ...]) -> None:
                     key=f"lesson_move_{label.lower()}",
                 )
     with picture:
-        st.latex(step.formula.filled)
+        st.metric("DCG of your order", format_real(step.formula.result))
         st.vega_lite_chart(contribution_chart(step.rows), width="stretch")
+    st.latex(step.formula.filled)
 
 
 def step_5(story: Story, order: tuple[str, ...]) -> None:
@@ -336,14 +346,16 @@ def step_5(story: Story, order: tuple[str, ...]) -> None:
         best_first = st.toggle("Sort the results best first", key="lesson_ideal_toggle")
         rows = step.rows if best_first else step_dcg(story, order).rows
         card_list([row.card for row in rows])
+    formula = step.formula if best_first else step_dcg(story, order).formula
     with picture:
         if best_first:
-            st.latex(step.formula.filled)
+            st.metric("IDCG, the best possible DCG", format_real(formula.result))
             st.markdown("No order of these results can score more.")
         else:
-            st.latex(step_dcg(story, order).formula.filled)
-            st.markdown("Your order, as you left it in step 4. Sort it best first.")
+            st.metric("DCG of your order", format_real(formula.result))
+            st.markdown("Your order, as you left it in step 4. Now sort it best first.")
         st.vega_lite_chart(contribution_chart(rows), width="stretch")
+    st.latex(formula.filled)
 
 
 def step_6(story: Story, order: tuple[str, ...]) -> None:
@@ -378,7 +390,11 @@ def step_7(story: Story, order: tuple[str, ...]) -> None:
             "cutoff",
             f"For your order, which is higher: nDCG of all {len(order)} results, or "
             f"nDCG@{story.cutoff_k}?",
-            {"A": f"nDCG of all {len(order)}", "B": f"nDCG@{story.cutoff_k}", "same": "the same"},
+            {
+                "A": f"A: nDCG of all {len(order)}",
+                "B": f"B: nDCG@{story.cutoff_k}",
+                "same": "the same",
+            },
             (whole, float(first_page.ndcg.result)),
             "nDCG",
         )
@@ -394,22 +410,37 @@ def step_7(story: Story, order: tuple[str, ...]) -> None:
 
 def step_8(story: Story, _order: tuple[str, ...]) -> None:
     teaser = step_drawback(story)
+    best = story.card(teaser.short_order[0])
     text, picture = two_columns()
     with text:
-        st.markdown("nDCG is useful, but it can mislead. One example:")
-        longer = st.toggle("Add the bad results to the page", key="lesson_drawback_toggle")
+        st.markdown(
+            f"nDCG is useful, but it can mislead. Take a page that shows only "
+            f"{plain(best.title)}. Now add the bad results below it."
+        )
+        revealed = predict_ranking(
+            "drawback",
+            "Which page scores higher?",
+            {"A": "A: the short page", "B": "B: with the bad results", "same": "the same"},
+            (teaser.ndcg_short, teaser.ndcg_long),
+            "nDCG",
+        )
         st.page_link(
             "pages/drawbacks.py",
             label="More ways nDCG misleads: Drawbacks",
             icon=":material/warning:",
         )
     with picture:
-        shown = teaser.long_order if longer else teaser.short_order
-        card_list([story.card(card_id) for card_id in shown])
-        st.metric(
-            "nDCG of this page", format_real(teaser.ndcg_long if longer else teaser.ndcg_short)
-        )
-        if longer:
+        short, long = st.columns(2)
+        for box, name, ids, score in (
+            (short, "A", teaser.short_order, teaser.ndcg_short),
+            (long, "B", teaser.long_order, teaser.ndcg_long),
+        ):
+            with box:
+                st.markdown(f"**Page {name}**")
+                card_list([story.card(card_id) for card_id in ids])
+                if revealed:
+                    st.metric(f"nDCG of page {name}", format_real(score))
+        if revealed:
             st.markdown(plain(teaser.text))
 
 
@@ -475,19 +506,19 @@ current = state[LESSON_STEP_KEY]
 order = state[ORDER_KEY]
 page_header(
     "Lesson: what nDCG measures",
-    f"{story.title}: nDCG in {len(STEPS)} short steps. Guess before you reveal.",
+    f"{story.title}: nDCG in {len(STEPS)} short steps. Guess each number before you reveal it.",
 )
-st.markdown(f"{plain(story.situation)} Sam types **{plain(story.query)}**.")
-st.caption(convention_line())
+if current == 1:
+    st.markdown(f"{plain(story.situation)} Sam types **{plain(story.query)}**.")
 st.progress(current / len(STEPS), text=f"Step {current} of {len(STEPS)}")
 presenting = view_mode() == "present"
-for number in range(1 if not presenting else current, current + 1):
-    heading = f"{number}. {STEP_TITLES[number - 1]}"
-    if number < current:
-        with st.expander(heading):
-            STEPS[number - 1](story, order)
-        continue
-    with st.container(border=True):
-        st.subheader(heading, anchor=False)
-        STEPS[number - 1](story, order)
-        step_buttons(number)
+if current > 1 and not presenting:
+    done = "step 1" if current == 2 else f"steps 1 to {current - 1}"
+    with st.expander(f"What you have seen so far ({done})"):
+        lines = recap(story, order)[: current - 1]
+        st.markdown("\n".join(f"{n}. {plain(line)}" for n, line in enumerate(lines, start=1)))
+with st.container(border=True):
+    st.subheader(f"{current}. {STEP_TITLES[current - 1]}", anchor=False)
+    STEPS[current - 1](story, order)
+    step_buttons(current)
+st.caption(convention_line())
