@@ -15,7 +15,7 @@ from ndcg_core.lesson_steps import CardRow
 
 BLUE, ORANGE, GREEN = "#0072B2", "#E69F00", "#009E73"
 GREY = "#8C8C8C"  # over 3:1 against both the light and the dark background
-_FONT = 14
+_FONT = 16  # at least 16 px, for a projector too
 _HEIGHT = 220
 
 

@@ -31,6 +31,19 @@ from ndcg_core.stories import Card, GradeLevel, Story, check_order
 #: The one convention of the guided lesson: the seed notes' textbook form.
 TEXTBOOK = Convention()
 
+#: The lesson's steps, in order: one idea each.
+STEP_TITLES = (
+    "What the judge says",
+    "CG: add the grades up",
+    "The discount: lower places count less",
+    "DCG: the order now matters",
+    "The ideal ranking and IDCG",
+    "nDCG = DCG / IDCG",
+    "@k: only the first page counts",
+    "Where nDCG misleads",
+    "Now make your own",
+)
+
 
 def convention_line() -> str:
     """The lesson's convention in one line, with the name the rest of the app gives it.
@@ -144,6 +157,27 @@ def shuffled(order: Sequence[str], seed: int) -> tuple[str, ...]:
         if tuple(moved) != tuple(order) or len(set(order)) < 2:
             break
     return tuple(moved)
+
+
+def shuffled_cards(story: Story, order: Sequence[str], seed: int) -> tuple[str, ...]:
+    """``order`` shuffled so that the grades, not only the cards, come in a new order.
+
+    Swapping two cards of the same grade would leave every picture of step 2 as it was.
+
+    >>> from ndcg_core.stories import load_story
+    >>> story = load_story("pizza")
+    >>> grades = lambda ids: [story.card(i).grade for i in ids]
+    >>> all(grades(shuffled_cards(story, story.shown_order, s)) != [3, 2, 3, 0, 1, 2]
+    ...     for s in range(1, 30))
+    True
+    """
+    grades = [story.card(card_id).grade for card_id in order]
+    candidate = tuple(order)
+    for attempt in range(50):  # only a story whose cards all share one grade runs out
+        candidate = shuffled(order, seed * 50 + attempt)
+        if [story.card(card_id).grade for card_id in candidate] != grades:
+            break
+    return candidate
 
 
 def step_cg(story: Story, order: Sequence[str], shuffled_order: Sequence[str]) -> CgStep:

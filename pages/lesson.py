@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pandas as pd
 import streamlit as st
 
 from components.chrome import page_header, plain
@@ -26,6 +27,7 @@ from ndcg_core.lesson_charts import (
     short_title,
 )
 from ndcg_core.lesson_steps import (
+    STEP_TITLES,
     TEXTBOOK,
     CardRow,
     Feedback,
@@ -34,7 +36,7 @@ from ndcg_core.lesson_steps import (
     number_feedback,
     ranking_feedback,
     recap,
-    shuffled,
+    shuffled_cards,
     step_cg,
     step_cutoff,
     step_dcg,
@@ -53,17 +55,6 @@ LESSON_STEP_KEY = "lesson_step"
 ORDER_KEY = "lesson_order"
 SHUFFLE_KEY = "lesson_shuffle"
 REVEALED_KEY = "lesson_revealed"  # prediction name -> the guess made (None: no guess)
-STEP_TITLES = (
-    "What the judge says",
-    "CG: add the grades up",
-    "The discount: lower places count less",
-    "DCG: the order now matters",
-    "The ideal ranking and IDCG",
-    "nDCG = DCG / IDCG",
-    "@k: only the first page counts",
-    "Where nDCG misleads",
-    "Now make your own",
-)
 GRADE_COLOURS = {3: "green", 2: "blue", 1: "orange", 0: "gray"}
 
 story = load_story("pizza")
@@ -150,9 +141,7 @@ def predict_number(name: str, label: str, answer: Any, *, help: str) -> bool:
             help=help,
             width=260,
         )
-        st.form_submit_button(
-            "Reveal", on_click=_reveal, args=(name, f"lesson_guess_{name}"), type="primary"
-        )
+        st.form_submit_button("Reveal", on_click=_reveal, args=(name, f"lesson_guess_{name}"))
     return False
 
 
@@ -161,6 +150,7 @@ def predict_ranking(
 ) -> bool:
     """A "which scores higher?" question; once revealed, right or wrong with both scores."""
     if name in state[REVEALED_KEY]:
+        st.markdown(question)  # the feedback names A and B
         choice = state[REVEALED_KEY][name]
         if choice is None:
             st.info(
@@ -179,9 +169,7 @@ def predict_ranking(
             index=None,
             key=f"lesson_pick_{name}",
         )
-        st.form_submit_button(
-            "Reveal", on_click=_reveal, args=(name, f"lesson_pick_{name}"), type="primary"
-        )
+        st.form_submit_button("Reveal", on_click=_reveal, args=(name, f"lesson_pick_{name}"))
     return False
 
 
@@ -194,32 +182,31 @@ def two_columns() -> tuple[Any, Any]:
 
 def step_1(story: Story, order: tuple[str, ...]) -> None:
     rows = step_grades(story, order).rows
-    st.markdown(
-        f"The search engine shows Sam {len(rows)} results. A person, the **judge**, read "
-        "each one and graded how well it answers Sam. Each grade stands for a number, the "
-        "result's **gain**."
-    )
-    levels = {level.name: level for level in story.grade_scale}
-    with st.container(horizontal=True, vertical_alignment="center"):
-        picked = st.pills(
-            "What does each grade mean?",
-            list(levels),
-            format_func=lambda name: f"{name} ({levels[name].grade})",
-            key="lesson_grade_pick",
-            width="content",
+    text, picture = st.columns([0.36, 0.64], gap="large")
+    with text:
+        st.markdown(
+            f"The search engine shows Sam {len(rows)} results. A person, the **judge**, read "
+            "each one and graded how well it answers Sam. Each grade stands for a number, "
+            "the result's **gain**."
         )
-        if picked:
-            level = levels[picked]
-            st.markdown(f"{grade_badge(level.name, level.grade)} {plain(level.meaning)}")
-    columns = st.columns(3)
-    for row in rows:
-        with columns[(row.position - 1) % 3]:
-            card_box(row)
+        scale = pd.DataFrame(
+            {
+                "gain": [level.grade for level in story.grade_scale],
+                "what it means": [level.meaning for level in story.grade_scale],
+            },
+            index=pd.Index([level.name for level in story.grade_scale], name="grade"),
+        )
+        st.table(scale)
+    with picture:
+        for first in range(0, len(rows), 2):  # row by row, so they read in rank order
+            for column, row in zip(st.columns(2), rows[first : first + 2], strict=False):
+                with column:
+                    card_box(row)
 
 
 def step_2(story: Story, order: tuple[str, ...]) -> None:
     seed = state[SHUFFLE_KEY]
-    step = step_cg(story, order, shuffled(order, seed) if seed else order)
+    step = step_cg(story, order, shuffled_cards(story, order, seed) if seed else order)
     text, picture = two_columns()
     with text:
         st.markdown(
@@ -456,7 +443,6 @@ def step_9(story: Story, order: tuple[str, ...]) -> None:
         if st.button(
             "Open the Playground with this list",
             icon=":material/swap_vert:",
-            type="primary",
             key="lesson_open_playground",
         ):
             cards = story.ordered(order)
@@ -495,7 +481,6 @@ def step_buttons(step: int) -> None:
                 icon=":material/arrow_forward:",
                 on_click=_go,
                 args=(step + 1,),
-                type="primary",
                 key="lesson_next",
             )
 
