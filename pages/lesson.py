@@ -185,8 +185,9 @@ def step_1(story: Story, order: tuple[str, ...]) -> None:
     text, picture = st.columns([0.36, 0.64], gap="large")
     with text:
         st.markdown(
-            f"The search engine shows Sam {len(rows)} results. A person, the **judge**, read "
-            "each one and graded how well it answers Sam. Each grade stands for a number, "
+            f"The search engine shows {len(rows)} results for **{plain(story.query)}**. A "
+            "person, the **judge**, read each one and graded how well it answers the search. "
+            "Each grade stands for a number, "
             "the result's **gain**."
         )
         scale = pd.DataFrame(
@@ -215,7 +216,10 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
         )
         st.latex(step.formula.symbolic)
         if not predict_number(
-            "cg", "Your guess: CG of Sam's six results", step.cg, help="Add the six grades."
+            "cg",
+            f"Your guess: CG of these {len(order)} results",
+            step.cg,
+            help="Add up the grades.",
         ):
             return
         st.button(
@@ -227,7 +231,7 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
         if seed:
             st.markdown(
                 "**Still the same.** CG cannot tell a good order from a bad one: putting the "
-                "recipe blog first would score just as well. The order must count."
+                "worst result first would score just as well. The order must count."
             )
     with picture:
         if "cg" not in state[REVEALED_KEY]:
@@ -267,7 +271,7 @@ def step_3(story: Story, order: tuple[str, ...]) -> None:
     with picture:
         if "kept" in state[REVEALED_KEY]:
             st.vega_lite_chart(discount_chart(step.curve, step.rows), width="stretch")
-            st.caption("Each dot is one of Sam's results, at its place.")
+            st.caption("Each dot is one of the results, at its place.")
 
 
 def step_4(story: Story, order: tuple[str, ...]) -> None:
@@ -327,7 +331,7 @@ def step_5(story: Story, order: tuple[str, ...]) -> None:
     text, picture = two_columns()
     with text:
         st.markdown(
-            "What is the best any search engine could do with these six results? Put the "
+            "What is the best any search engine could do with these results? Put the "
             "best grade first. The DCG of that **ideal ranking** is the **IDCG**."
         )
         best_first = st.toggle("Sort the results best first", key="lesson_ideal_toggle")
@@ -435,7 +439,7 @@ def step_9(story: Story, order: tuple[str, ...]) -> None:
     text, picture = two_columns()
     with text:
         st.markdown(
-            "The **Playground** scores any list of grades. It opens with Sam's results in "
+            "The **Playground** scores any list of grades. It opens with these results in "
             "your order, under the textbook convention. Its table has one row per result: "
             "the **grade** (gain), the **discount** log₂(i + 1), the **contribution** "
             "(gain / discount), the running DCG, and the same for the ideal order."
@@ -494,7 +498,7 @@ page_header(
     f"{story.title}: nDCG in {len(STEPS)} short steps. Guess each number before you reveal it.",
 )
 if current == 1:
-    st.markdown(f"{plain(story.situation)} Sam types **{plain(story.query)}**.")
+    st.markdown(f"{plain(story.situation)} The search: **{plain(story.query)}**.")
 st.progress(current / len(STEPS), text=f"Step {current} of {len(STEPS)}")
 presenting = view_mode() == "present"
 if current > 1 and not presenting:

@@ -5,6 +5,8 @@ Expected numbers and messages come from ndcg_core.lesson_steps on the shipped st
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -167,11 +169,14 @@ def test_the_lesson_walked_by_mouse_is_axe_clean_at_every_step(
                 reveal.click()
                 expect(page.get_by_text("You guessed 0.5")).to_be_visible()
             if step in (4, 7, 8):
-                page.get_by_test_id("stRadio").locator("label").first.click()
+                page.get_by_test_id("stRadio").locator("label").nth(1).click()  # option A
+                expect(page.get_by_role("radio").first).to_be_checked()
                 reveal.click()
-                expect(page.get_by_text(" scores ").last).to_be_visible()
+                expect(page.get_by_text(re.compile(r"^(Right|Not this time): "))).to_be_visible()
             if step == 4:
+                settled(page)  # the list is drawn anew after Reveal: drag the new one
                 items = page.locator("li.sl-item")
+                items.last.scroll_into_view_if_needed()  # the whole list on screen
                 order = (SHOWN[3], *SHOWN[:3], *SHOWN[4:])
                 drag_item(page, items.nth(3), items.nth(0), list(order))
                 expect(metric_value(page, "DCG of your order")).to_have_text(
