@@ -126,6 +126,7 @@ def discount_chart(curve: Sequence[tuple[int, float]], rows: Sequence[CardRow]) 
             "position": row.position,
             "kept": row.kept,
             "card": short_title(row.card.title),
+            "label": short_title(row.card.title, 10),
             "share": f"{row.kept:.0%}",
         }
         for row in rows
@@ -140,7 +141,7 @@ def discount_chart(curve: Sequence[tuple[int, float]], rows: Sequence[CardRow]) 
     y = {
         "field": "kept",
         "type": "quantitative",
-        "title": "share of gain kept",
+        "title": "gain kept",
         "axis": {"format": ".0%"},
         "scale": {"domain": [0, 1.05]},
     }
@@ -151,7 +152,7 @@ def discount_chart(curve: Sequence[tuple[int, float]], rows: Sequence[CardRow]) 
     ]
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
-        "height": _HEIGHT,
+        "height": _HEIGHT + 60,
         "layer": [
             {
                 "data": {"values": line},
@@ -167,6 +168,12 @@ def discount_chart(curve: Sequence[tuple[int, float]], rows: Sequence[CardRow]) 
                 "data": {"values": points},
                 "mark": {"type": "text", "dy": -16, "fontSize": _FONT, "color": GREY},
                 "encoding": {"x": x, "y": y, "text": {"field": "share"}},
+            },
+            {
+                # Which result stands there: the reader's own results on the curve.
+                "data": {"values": points},
+                "mark": {"type": "text", "dy": 20, "fontSize": _FONT - 2, "color": GREY},
+                "encoding": {"x": x, "y": y, "text": {"field": "label"}},
             },
         ],
         "config": _config(),

@@ -253,8 +253,8 @@ def step_3(story: Story, order: tuple[str, ...]) -> None:
     with text:
         st.markdown(
             "People read from the top, and many never reach the fifth result. So nDCG "
-            "divides each gain by log₂(i + 1), where i is the position: the result at "
-            "position i keeps 1 / log₂(i + 1) of its gain."
+            "divides each gain by log₂(i+1), where i is the position: the result at "
+            "position i keeps 1/log₂(i+1) of its gain."
         )
         if not predict_number(
             "kept",
@@ -441,7 +441,7 @@ def step_9(story: Story, order: tuple[str, ...]) -> None:
         st.markdown(
             "The **Playground** scores any list of grades. It opens with these results in "
             "your order, under the textbook convention. Its table has one row per result: "
-            "the **grade** (gain), the **discount** log₂(i + 1), the **contribution** "
+            "the **grade** (gain), the **discount** log₂(i+1), the **contribution** "
             "(gain / discount), the running DCG, and the same for the ideal order."
         )
         if st.button(
