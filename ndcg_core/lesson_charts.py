@@ -117,63 +117,51 @@ def discount_chart(curve: Sequence[tuple[int, float]], rows: Sequence[CardRow]) 
     >>> story = load_story("pizza")
     >>> step = step_discount(story, story.shown_order)
     >>> spec = discount_chart(step.curve, step.rows)
-    >>> [round(v["kept"], 3) for v in spec["layer"][1]["data"]["values"]][:3]
-    [1.0, 0.631, 0.5]
+    >>> [(v["result"], round(v["kept"], 3)) for v in spec["data"]["values"]][:2]
+    [('1. Forno Rosso', 1.0), ('2. Slice Corner', 0.631)]
     """
-    line = [{"position": i, "kept": kept} for i, kept in curve]
+    kept_at = dict(curve)
     points = [
         {
             "position": row.position,
-            "kept": row.kept,
-            "card": short_title(row.card.title),
-            "label": short_title(row.card.title, 10),
-            "share": f"{row.kept:.0%}",
+            "result": _axis_label(row),
+            "kept": kept_at[row.position],
+            "share": f"{kept_at[row.position]:.0%}",
         }
         for row in rows
     ]
+    # The x axis names each result at its place: the reader's own results on the curve.
     x = {
-        "field": "position",
-        "type": "quantitative",
+        "field": "result",
+        "type": "ordinal",
+        "sort": {"field": "position"},
         "title": "position i",
-        "axis": {"tickMinStep": 1, "format": "d"},
-        "scale": {"domain": [1, max(len(curve), 2)], "nice": False},
+        "axis": {"labelAngle": -35, "labelOverlap": False, "labelLimit": 160},
     }
     y = {
         "field": "kept",
         "type": "quantitative",
         "title": "gain kept",
-        "axis": {"format": ".0%"},
-        "scale": {"domain": [0, 1.05]},
+        "axis": {"format": ".0%", "tickCount": 5},
+        "scale": {"domain": [0, 1.1]},
     }
-    tooltip = [
-        {"field": "position", "title": "position"},
-        {"field": "card", "title": "result"},
-        {"field": "share", "title": "keeps"},
-    ]
+    tooltip = [{"field": "result"}, {"field": "share", "title": "keeps"}]
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
-        "height": _HEIGHT + 60,
+        "data": {"values": points},
+        "height": _HEIGHT,
         "layer": [
             {
-                "data": {"values": line},
                 "mark": {"type": "line", "color": GREEN, "strokeWidth": 3},
                 "encoding": {"x": x, "y": y},
             },
             {
-                "data": {"values": points},
                 "mark": {"type": "point", "filled": True, "size": 140, "color": GREEN},
                 "encoding": {"x": x, "y": y, "tooltip": tooltip},
             },
             {
-                "data": {"values": points},
                 "mark": {"type": "text", "dy": -16, "fontSize": _FONT, "color": GREY},
                 "encoding": {"x": x, "y": y, "text": {"field": "share"}},
-            },
-            {
-                # Which result stands there: the reader's own results on the curve.
-                "data": {"values": points},
-                "mark": {"type": "text", "dy": 20, "fontSize": _FONT - 2, "color": GREY},
-                "encoding": {"x": x, "y": y, "text": {"field": "label"}},
             },
         ],
         "config": _config(),

@@ -64,7 +64,7 @@ def test_every_cg_bar_is_cg_long_whatever_the_order(
 
 def test_the_discount_curve_has_each_card_at_its_place() -> None:
     step = step_discount(STORY, STORY.shown_order)
-    points = discount_chart(step.curve, step.rows)["layer"][1]["data"]["values"]
+    points = discount_chart(step.curve, step.rows)["data"]["values"]
     assert [p["position"] for p in points] == list(range(1, len(STORY.cards) + 1))
     assert [p["kept"] for p in points] == [1 / math.log2(i + 1) for i in range(1, 7)]
 
