@@ -143,7 +143,7 @@ def discount_chart(curve: Sequence[tuple[int, float]], rows: Sequence[CardRow]) 
         "type": "quantitative",
         "title": "gain kept",
         "axis": {"format": ".0%", "tickCount": 5},
-        "scale": {"domain": [0, 1.1]},
+        "scale": {"domain": [0, 1.15], "nice": False},
     }
     tooltip = [{"field": "result"}, {"field": "share", "title": "keeps"}]
     return {

@@ -270,7 +270,7 @@ def step_3(story: Story, order: tuple[str, ...]) -> None:
         )
     with picture:
         if "kept" in state[REVEALED_KEY]:
-            st.vega_lite_chart(discount_chart(step.curve, step.rows), width="stretch")
+            st.vega_lite_chart(discount_chart(step.curve, step.rows), width="stretch", height=360)
             st.caption("Each dot is one of the results, at its place.")
 
 
