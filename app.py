@@ -5,7 +5,7 @@ from pathlib import Path
 import streamlit as st
 
 from components.chrome import apply_view_mode, show_link_errors
-from components.convention_picker import convention_picker
+from components.convention_picker import convention_picker, hidden_convention
 from components.navigation import PAGES, declared_page
 from components.state import begin_run, end_run, init_session, view_mode
 
@@ -26,7 +26,12 @@ navigation = st.navigation(
     position="hidden" if view_mode() else "sidebar",  # presenter and embed views: no menu
 )
 apply_view_mode()
-convention = convention_picker(unused_because=declared_page(navigation.title).convention_unused)
+shown = declared_page(navigation.title)
+convention = (
+    convention_picker(unused_because=shown.convention_unused)
+    if shown.uses_convention
+    else hidden_convention()  # the lesson states its own convention
+)
 show_link_errors()
 navigation.run()
 end_run(convention)  # writes the URL, unless the page did

@@ -12,6 +12,7 @@ from components.state import (
     PERSIST,
     apply_pending_convention,
     clear_errors,
+    current_convention,
     set_picker,
 )
 from ndcg_core import CONVENTION_FIELDS, PRESETS, Convention
@@ -156,3 +157,14 @@ def convention_picker(*, unused_because: str | None = None) -> Convention:
         matches = matching_presets(convention)
         st.caption(f"**{convention}**" + (f"  \nSame as: {', '.join(matches)}" if matches else ""))
     return convention
+
+
+def hidden_convention() -> Convention:
+    """The picker's convention on a page that does not show the picker.
+
+    Streamlit forgets a widget's value after a run that does not draw it; writing each key
+    back keeps the reader's choice for the next page that shows the picker.
+    """
+    for key in CONVENTION_KEYS.values():
+        st.session_state[key] = st.session_state[key]
+    return current_convention()

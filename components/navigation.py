@@ -18,11 +18,19 @@ class DeclaredPage:
     # Why the sidebar's convention changes nothing here, or None where the page computes
     # with it (tests/pages/test_convention_scope.py checks each against the page's code).
     convention_unused: str | None = None
+    uses_convention: bool = True  # False: the sidebar's convention picker is not shown
 
 
 # The one list of pages: app.py declares these, and the tests run and check each of them.
 PAGES = (
-    DeclaredPage("pages/playground.py", "Playground", ":material/swap_vert:", default=True),
+    DeclaredPage(
+        "pages/lesson.py",
+        "Lesson: what nDCG measures",
+        ":material/auto_stories:",
+        default=True,
+        uses_convention=False,
+    ),
+    DeclaredPage("pages/playground.py", "Playground", ":material/swap_vert:"),
     DeclaredPage("pages/step_by_step.py", "Step by step", ":material/stairs:"),
     DeclaredPage(
         "pages/drawbacks.py",
@@ -43,7 +51,9 @@ PAGES = (
 
 
 # The pages that compute with the sidebar's convention, by title.
-CONVENTION_PAGES = tuple(page.title for page in PAGES if page.convention_unused is None)
+CONVENTION_PAGES = tuple(
+    page.title for page in PAGES if page.uses_convention and page.convention_unused is None
+)
 
 
 def declared_page(title: str) -> DeclaredPage:

@@ -32,6 +32,19 @@ from ndcg_core.stories import Card, GradeLevel, Story, check_order
 #: The one convention of the guided lesson: the seed notes' textbook form.
 TEXTBOOK = Convention()
 
+#: The lesson's steps, in order: one idea each.
+STEP_TITLES = (
+    "What the judge says",
+    "CG: add the grades up",
+    "The discount: lower places count less",
+    "DCG: the order now matters",
+    "The ideal ranking and IDCG",
+    "nDCG = DCG / IDCG",
+    "@k: only the first page counts",
+    "Where nDCG misleads",
+    "Now make your own",
+)
+
 
 def convention_line() -> str:
     """The lesson's convention in one line, with the name the rest of the app gives it.
@@ -147,6 +160,27 @@ def shuffled(order: Sequence[str], seed: int) -> tuple[str, ...]:
     return tuple(moved)
 
 
+def shuffled_cards(story: Story, order: Sequence[str], seed: int) -> tuple[str, ...]:
+    """``order`` shuffled so that the grades, not only the cards, come in a new order.
+
+    Swapping two cards of the same grade would leave every picture of step 2 as it was.
+
+    >>> from ndcg_core.stories import load_story
+    >>> story = load_story("pizza")
+    >>> grades = lambda ids: [story.card(i).grade for i in ids]
+    >>> all(grades(shuffled_cards(story, story.shown_order, s)) != [3, 2, 3, 0, 1, 2]
+    ...     for s in range(1, 30))
+    True
+    """
+    grades = [story.card(card_id).grade for card_id in order]
+    candidate = tuple(order)
+    for attempt in range(50):  # only a story whose cards all share one grade runs out
+        candidate = shuffled(order, seed * 50 + attempt)
+        if [story.card(card_id).grade for card_id in candidate] != grades:
+            break
+    return candidate
+
+
 def step_cg(story: Story, order: Sequence[str], shuffled_order: Sequence[str]) -> CgStep:
     """CG of ``order`` and of ``shuffled_order``: the same sum, whatever the order.
 
@@ -166,6 +200,39 @@ def step_cg(story: Story, order: Sequence[str], shuffled_order: Sequence[str]) -
         worked.cg_step(_evaluation(story, first)),
         worked.cg_step(_evaluation(story, second)),
     )
+
+
+def moved_card(order: Sequence[str], card_id: str, delta: int) -> tuple[str, ...]:
+    """``order`` with ``card_id`` moved ``delta`` places (negative is up), kept in the list.
+
+    The keyboard alternative to dragging a card in step 4.
+
+    >>> moved_card(["a", "b", "c"], "c", -1)
+    ('a', 'c', 'b')
+    >>> moved_card(["a", "b", "c"], "a", -1)
+    ('a', 'b', 'c')
+    """
+    ids = list(order)
+    if card_id not in ids:
+        msg = f"There is no card called {card_id} in this order."
+        raise NdcgError(msg)
+    start = ids.index(card_id)
+    ids.insert(min(max(start + delta, 0), len(ids) - 1), ids.pop(start))
+    return tuple(ids)
+
+
+def swapped(order: Sequence[str], first: int, second: int) -> tuple[str, ...]:
+    """``order`` with the cards at positions ``first`` and ``second`` (from 1) swapped.
+
+    >>> swapped(["a", "b", "c"], 2, 3)
+    ('a', 'c', 'b')
+    """
+    ids = list(order)
+    if not (1 <= first <= len(ids) and 1 <= second <= len(ids)):
+        msg = f"Positions {first} and {second} are not both between 1 and {len(ids)}."
+        raise NdcgError(msg)
+    ids[first - 1], ids[second - 1] = ids[second - 1], ids[first - 1]
+    return tuple(ids)
 
 
 # ------------------------------------------------------------------ step 3: the discount
@@ -399,6 +466,41 @@ def playground_text(story: Story, order: Sequence[str]) -> str:
     """
     cards = story.ordered(order)
     return format_grades([float(c.grade) for c in cards], [c.id for c in cards])
+
+
+def recap(story: Story, order: Sequence[str]) -> tuple[str, ...]:
+    """What each step taught, one short line each, with the reader's numbers (steps 1 to 8).
+
+    >>> from ndcg_core.stories import load_story
+    >>> story = load_story("pizza")
+    >>> for line in recap(story, story.shown_order)[1:6]:
+    ...     print(line)
+    CG adds the grades: 11, in any order.
+    Position i keeps 1/log2(i+1) of its gain: the third keeps 0.5.
+    DCG adds the kept gains: 6.861 for your order.
+    IDCG is the DCG of the best order: 7.141.
+    nDCG = DCG / IDCG = 0.961.
+    """
+    dcg = step_dcg(story, order).formula.result
+    ndcg = step_ndcg(story, order)
+    cutoff = step_cutoff(story, order)
+    names = ", ".join(f"{level.name} = {level.grade}" for level in story.grade_scale)
+    return (
+        f"A judge grades each result: {names}.",
+        f"CG adds the grades: {format_real(step_cg(story, order, order).cg)}, in any order.",
+        (
+            "Position i keeps 1/log2(i+1) of its gain: the third keeps "
+            f"{format_real(step_discount(story, order).rows[2].kept)}."
+        ),
+        f"DCG adds the kept gains: {format_real(dcg)} for your order.",
+        f"IDCG is the DCG of the best order: {format_real(ndcg.ideal_dcg)}.",
+        f"nDCG = DCG / IDCG = {format_real(ndcg.ndcg)}.",
+        (
+            f"nDCG@{cutoff.cutoff_k} counts the first {cutoff.cutoff_k} results only: "
+            f"{format_real(cutoff.ndcg.result)}."
+        ),
+        "nDCG does not punish a useless result at the bottom.",
+    )
 
 
 # ------------------------------------------------------------------ predictions

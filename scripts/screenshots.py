@@ -18,21 +18,24 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.conftest import CHROMIUM_ARGS, StreamlitServer
 
 PAGES = {
-    "playground": "",
+    "lesson": "",
+    "lesson-present": "?mode=present",
+    "playground": "playground",
     "step_by_step": "step_by_step",
     "drawbacks": "drawbacks",
     "conventions": "conventions",
     "queries": "queries",
     "runs": "runs",
     "practice": "practice",
-    "playground-present": "?mode=present",
-    "playground-embed": "?mode=embed&embed=true",
+    "playground-present": "playground?mode=present",
+    "playground-embed": "playground?mode=embed&embed=true",
     "practice-present": "practice?mode=present",
-    "playground-cutoff": "?k=3",
+    "playground-cutoff": "playground?k=3",
     # A long list: its charts are lines without the hover (ndcg_core.charts.DENSE_POSITIONS).
-    "playground-long": "?g=" + ",".join(str((i * 7) % 4) for i in range(300)),
+    "playground-long": "playground?g=" + ",".join(str((i * 7) % 4) for i in range(300)),
 }
 DARK = (
+    "lesson",
     "playground",
     "practice",
     "conventions",

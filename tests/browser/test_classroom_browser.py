@@ -22,7 +22,16 @@ from tests.browser.test_playground_browser import grades_box, metric, open_playg
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).parent / ".axe" / "4.14.1" / "axe.min.js"
-PAGES = ["", "step_by_step", "drawbacks", "conventions", "queries", "runs", "practice"]
+PAGES = [
+    "",
+    "playground",
+    "step_by_step",
+    "drawbacks",
+    "conventions",
+    "queries",
+    "runs",
+    "practice",
+]
 
 
 @pytest.fixture
@@ -80,7 +89,7 @@ def test_a_copied_link_opens_the_same_view_in_a_new_session(
     clipboard_context: BrowserContext, browser: Browser, app_server: StreamlitServer
 ) -> None:
     page = clipboard_context.new_page()
-    page.goto(f"{app_server.url}/?k=3")
+    page.goto(f"{app_server.url}/playground?k=3")
     expect(metric(page, "nDCG@3")).to_be_visible()
     type_grades(page, "a=0, b=3, c=1, d=2")
     expected = format_real(evaluate([0, 3, 1, 2], Convention(cutoff_k=3)).ndcg)

@@ -70,7 +70,7 @@ def no_failure_on_the_page(page: Page) -> None:
 
 
 def open_playground(page: Page, server: StreamlitServer, query: str = "") -> None:
-    page.goto(f"{server.url}/{query}")
+    page.goto(f"{server.url}/playground{query}")  # the lesson is the default page
     expect(page.get_by_test_id("stMetric").first).to_be_visible()
 
 

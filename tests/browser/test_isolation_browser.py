@@ -70,7 +70,7 @@ def test_two_sessions_editing_at_once_never_see_each_others_list(
 ) -> None:
     alice, bob = two_people
     for page in (alice, bob):
-        page.goto(app_server.url)
+        page.goto(f"{app_server.url}/playground")
     for page in (alice, bob):
         expect(ndcg(page)).to_have_text("0.961")  # both start from the seed example
 

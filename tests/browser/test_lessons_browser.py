@@ -22,7 +22,7 @@ def go_to(page: Page, title: str) -> None:
 def test_the_list_follows_the_reader_through_every_lesson(
     page: Page, app_server: StreamlitServer
 ) -> None:
-    page.goto(app_server.url)
+    page.goto(f"{app_server.url}/playground")
     box = page.get_by_role("textbox", name="Grades, top position first")
     box.fill("3, 2, 0, 0, 1")
     box.press("Control+Enter")

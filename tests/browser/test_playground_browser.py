@@ -30,7 +30,7 @@ def expect_table_column(page: Page, header: str, values: list[str]) -> None:
 
 
 def open_playground(page: Page, server: StreamlitServer, query: str = "") -> None:
-    page.goto(f"{server.url}/{query}")
+    page.goto(f"{server.url}/playground{query}")  # the lesson is the default page
     expect(metric(page, "nDCG")).to_be_visible()
 
 

@@ -21,17 +21,10 @@ from typing import Any, TypeVar
 import pytest
 
 from benchmarks.load import Action, Phase, Session, ndcg_check, run_sessions
+from components.navigation import PAGES
 from scripts.serve import COOKIE, ROOT, StreamlitProcess, child_command
 
-TITLES = {
-    "Playground",
-    "Step by step",
-    "Drawbacks",
-    "Conventions",
-    "Several queries",
-    "Your run",
-    "Practice",
-}
+TITLES = {page.title for page in PAGES}  # the one list of pages app.py declares
 T = TypeVar("T")
 
 
@@ -62,6 +55,7 @@ def test_sessions_see_their_pages_and_the_ndcg_of_their_grades(
         await probe.connect()
         try:
             await probe.load()
+            await probe.go_to(probe.playground_hash())  # the lesson is the default page
             typed = await probe.type_grades([0, 1, 2, 3])
             shown = [
                 e.metric.body

@@ -54,7 +54,7 @@ def test_every_page_file_is_declared_once_and_exists() -> None:
     declared = [page.path for page in PAGES]
     assert len(set(declared)) == len(declared)
     assert sorted(declared) == sorted(f"pages/{p.name}" for p in (ROOT / "pages").glob("*.py"))
-    assert [page.path for page in PAGES if page.default] == ["pages/playground.py"]
+    assert [page.path for page in PAGES if page.default] == ["pages/lesson.py"]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.path)

@@ -64,7 +64,10 @@ FORMULA_QUOTED = {"'" + c for c in "=+-@\t\r"}
 # --------------------------------------------------------------------------- the page
 
 
-def _open(query: dict[str, Any] | None = None, page: str | None = None) -> AppTest:
+def _open(
+    query: dict[str, Any] | None = None,
+    page: str | None = "pages/playground.py",  # not the default page (the lesson)
+) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=120)
     for key, value in (query or {}).items():
         at.query_params[key] = value

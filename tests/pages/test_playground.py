@@ -8,6 +8,8 @@ from streamlit.testing.v1 import AppTest
 from ndcg_core import Convention, evaluate, format_real, parse_grades
 from tests.pages.conftest import open_app
 
+PLAYGROUND = "pages/playground.py"  # the lesson is the default page
+
 
 def metrics(at: AppTest) -> dict[str, str]:
     return {m.label: m.value for m in at.metric}
@@ -24,14 +26,14 @@ def expected_metrics(grades, convention=None, judged=None, at=""):
 
 
 def test_default_view_shows_the_seed_example() -> None:
-    at = open_app()
+    at = open_app(page=PLAYGROUND)
     assert metrics(at) == {"CG": "11", "DCG": "6.861", "Ideal DCG": "7.141", "nDCG": "0.961"}
     table = at.table[0].value
     assert table["log2(i+1)"].tolist() == ["1", "1.585", "2", "2.322", "2.585", "2.807"]
 
 
 def test_typing_a_list_updates_the_metrics() -> None:
-    at = open_app()
+    at = open_app(page=PLAYGROUND)
     at.text_area(key="lab_text").input("3, 2, 0, 0, 1").run()
     assert not at.exception
     assert metrics(at) == expected_metrics([3, 2, 0, 0, 1])
@@ -39,7 +41,7 @@ def test_typing_a_list_updates_the_metrics() -> None:
 
 
 def test_a_bad_list_shows_an_error_and_keeps_the_last_results() -> None:
-    at = open_app()
+    at = open_app(page=PLAYGROUND)
     at.text_area(key="lab_text").input("3, 2, 0, 0, 1").run()
     before = metrics(at)
     at.text_area(key="lab_text").input("3, two, 1").run()
@@ -58,7 +60,7 @@ def test_a_bad_list_shows_an_error_and_keeps_the_last_results() -> None:
     ],
 )
 def test_bad_input_messages(text, message) -> None:
-    at = open_app()
+    at = open_app(page=PLAYGROUND)
     at.text_area(key="lab_text").input(text).run()
     assert not at.exception
     assert any(message in e.value.replace("\\", "") for e in at.error)
@@ -66,14 +68,14 @@ def test_bad_input_messages(text, message) -> None:
 
 
 def test_negative_grades_are_refused_under_the_reject_policy() -> None:
-    at = open_app({"neg": "reject"})
+    at = open_app({"neg": "reject"}, PLAYGROUND)
     at.text_area(key="lab_text").input("1, -1, 2").run()
     assert any("rejects negative grades" in e.value for e in at.error)
     assert metrics(at)["nDCG"] == "0.961"
 
 
 def test_changing_the_convention_changes_the_numbers_as_the_core_says() -> None:
-    at = open_app()
+    at = open_app(page=PLAYGROUND)
     at.radio(key="conv_gain").set_value("exponential").run()
     at.number_input(key="conv_cutoff_k").set_value(3).run()
     assert not at.exception
@@ -82,7 +84,7 @@ def test_changing_the_convention_changes_the_numbers_as_the_core_says() -> None:
 
 
 def test_a_preset_sets_every_choice() -> None:
-    at = open_app()
+    at = open_app(page=PLAYGROUND)
     at.selectbox(key="conv_preset").set_value("sklearn").run()
     assert not at.exception
     assert at.selectbox(key="conv_negative_grades").value == "reject"
@@ -90,14 +92,14 @@ def test_a_preset_sets_every_choice() -> None:
 
 
 def test_the_url_restores_list_and_convention() -> None:
-    at = open_app({"g": "a=1, b=0, c=2", "k": "2", "gain": "exponential"})
+    at = open_app({"g": "a=1, b=0, c=2", "k": "2", "gain": "exponential"}, PLAYGROUND)
     convention = Convention(gain="exponential", cutoff_k=2)
     assert metrics(at) == expected_metrics([1, 0, 2], convention, at="@2")
     assert at.table[0].value["document"].tolist() == ["a", "b", "c"]
 
 
 def test_the_url_follows_the_state() -> None:
-    at = open_app()
+    at = open_app(page=PLAYGROUND)
     at.text_area(key="lab_text").input("2, 1").run()
     at.number_input(key="conv_cutoff_k").set_value(1).run()
     assert at.query_params["g"] == "2, 1"
@@ -116,14 +118,14 @@ def test_the_url_follows_the_state() -> None:
     ],
 )
 def test_a_hostile_link_falls_back_with_a_message(query) -> None:
-    at = open_app(query)
+    at = open_app(query, PLAYGROUND)
     assert not at.exception
     assert any("could not be followed" in w.value for w in at.warning)
     assert metrics(at)  # the page still shows results
 
 
 def test_judged_documents_lower_ndcg_when_the_ideal_comes_from_them() -> None:
-    at = open_app({"ideal": "judged"})
+    at = open_app({"ideal": "judged"}, PLAYGROUND)
     at.text_input(key="lab_unretrieved_text").input("3, 3").run()
     assert not at.exception
     grades = [3, 2, 3, 0, 1, 2]
@@ -132,7 +134,7 @@ def test_judged_documents_lower_ndcg_when_the_ideal_comes_from_them() -> None:
 
 
 def test_buttons_reorder_the_list() -> None:
-    at = open_app()
+    at = open_app(page=PLAYGROUND)
     at.button(key="lab_ideal").click().run()
     assert metrics(at)["nDCG"] == "1"
     at.button(key="lab_reverse").click().run()
@@ -143,7 +145,7 @@ def test_buttons_reorder_the_list() -> None:
 
 
 def test_loading_a_seed_example() -> None:
-    at = open_tab(open_app(), "Seed examples")
+    at = open_tab(open_app(page=PLAYGROUND), "Seed examples")
     at.selectbox(key="lab_example").set_value("seed004-five-docs").run()
     assert metrics(at) == expected_metrics([3, 2, 0, 0, 1])
     assert any("should be 4.65" in c.value for c in at.caption)
@@ -152,7 +154,7 @@ def test_loading_a_seed_example() -> None:
 
 
 def test_labels_are_shown_as_text_not_markdown() -> None:
-    at = open_app()
+    at = open_app(page=PLAYGROUND)
     at.text_area(key="lab_text").input("**bold**=3, <img src onerror>=1").run()
     assert not at.exception
     shown = at.table[0].value["document"].tolist()
@@ -160,7 +162,7 @@ def test_labels_are_shown_as_text_not_markdown() -> None:
 
 
 def test_huge_grades_show_scientific_notation_not_inf() -> None:
-    at = open_app({"gain": "exponential"})
+    at = open_app({"gain": "exponential"}, PLAYGROUND)
     at.text_area(key="lab_text").input("0, 5, 1100").run()
     values = metrics(at)
     assert values["nDCG"] == "0.500"
@@ -180,7 +182,7 @@ def open_tab(at: AppTest, label: str) -> AppTest:
 
 
 def test_editing_the_table_updates_everything() -> None:
-    at = open_tab(open_app(), "Table")
+    at = open_tab(open_app(page=PLAYGROUND), "Table")
     at.session_state[_table_key(at)] = {
         "edited_rows": {3: {"grade": 3}},
         "added_rows": [{"document": "new", "grade": 2}],
@@ -195,7 +197,7 @@ def test_editing_the_table_updates_everything() -> None:
 
 
 def test_a_bad_table_edit_shows_an_error_under_the_table_and_keeps_results() -> None:
-    at = open_tab(open_app(), "Table")
+    at = open_tab(open_app(page=PLAYGROUND), "Table")
     at.session_state[_table_key(at)] = {
         "edited_rows": {1: {"document": "D1"}},
         "added_rows": [],
@@ -209,7 +211,7 @@ def test_a_bad_table_edit_shows_an_error_under_the_table_and_keeps_results() -> 
 
 def test_a_thousand_items_page_the_table() -> None:
     grades = [float(i % 4) for i in range(1_000)]
-    at = open_app({"g": ", ".join(f"{g:g}" for g in grades)})
+    at = open_app({"g": ", ".join(f"{g:g}" for g in grades)}, PLAYGROUND)
     assert metrics(at) == expected_metrics(grades)
     assert len(at.table[0].value) == 50
     at.number_input(key="playground_table_page").set_value(20).run()
@@ -226,7 +228,7 @@ def test_a_thousand_items_page_the_table() -> None:
     ],
 )
 def test_settings_the_sidebar_cannot_show_are_refused_not_silently_changed(query, message) -> None:
-    at = open_app(query)
+    at = open_app(query, PLAYGROUND)
     warnings = [w.value.replace("\\", "") for w in at.warning]
     assert any(message in w for w in warnings), warnings
     assert at.number_input(key="conv_log_base").value == 2.0
@@ -235,7 +237,7 @@ def test_settings_the_sidebar_cannot_show_are_refused_not_silently_changed(query
 
 
 def test_a_repeated_link_parameter_is_named_and_the_last_one_used() -> None:
-    at = open_app({"g": ["3, 2", "1, 0, 2"], "k": ["1", "2"]})
+    at = open_app({"g": ["3, 2", "1, 0, 2"], "k": ["1", "2"]}, PLAYGROUND)
     warnings = [w.value.replace("\\", "") for w in at.warning]
     assert any("It gives “g”, “k” more than once; the last one is used" in w for w in warnings)
     assert metrics(at) == expected_metrics([1, 0, 2], Convention(cutoff_k=2), at="@2")
@@ -244,7 +246,7 @@ def test_a_repeated_link_parameter_is_named_and_the_last_one_used() -> None:
 
 def test_pasting_too_many_rows_into_the_table_is_refused_at_once() -> None:
     # Streamlit would add them one at a time, for hours; the page refuses before it starts.
-    at = open_tab(open_app(), "Table")
+    at = open_tab(open_app(page=PLAYGROUND), "Table")
     at.session_state[_table_key(at)] = {
         "edited_rows": {},
         "added_rows": [{"document": f"r{i}", "grade": 1} for i in range(100_000)],
