@@ -28,7 +28,8 @@ PAGES = (
         "Lesson: what nDCG measures",
         ":material/auto_stories:",
         default=True,
-        uses_convention=False,
+        convention_unused="the lesson uses the textbook convention, stated at its foot",
+        uses_convention=False,  # a first-time reader meets no sidebar of jargon
     ),
     DeclaredPage("pages/playground.py", "Playground", ":material/swap_vert:"),
     DeclaredPage("pages/step_by_step.py", "Step by step", ":material/stairs:"),

@@ -17,7 +17,7 @@ import streamlit as st
 from components.chrome import page_header, plain
 from components.navigation import run_through_app
 from components.sortable_list import sortable_list
-from components.state import open_in_playground, set_picker, view_mode
+from components.state import open_in_playground, view_mode
 from ndcg_core import format_real
 from ndcg_core.lesson_charts import (
     cg_chart,
@@ -450,8 +450,8 @@ def step_9(story: Story, order: tuple[str, ...]) -> None:
             key="lesson_open_playground",
         ):
             cards = story.ordered(order)
-            set_picker(TEXTBOOK)
-            open_in_playground(tuple(float(c.grade) for c in cards), tuple(c.id for c in cards), ())
+            ranking = (tuple(float(c.grade) for c in cards), tuple(c.id for c in cards), ())
+            open_in_playground(ranking, TEXTBOOK)
     with picture:
         card_list(story.ordered(order))
 

@@ -25,7 +25,19 @@ def test_practice_declares_that_it_ignores_the_sidebar() -> None:
     assert practice.convention_unused
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.title for p in PAGES])
+SHOWN = [p for p in PAGES if p.uses_convention]
+HIDDEN = [p for p in PAGES if not p.uses_convention]
+
+
+@pytest.mark.parametrize("page", HIDDEN, ids=[p.title for p in HIDDEN])
+def test_a_page_that_hides_the_picker_shows_none_of_it(page: DeclaredPage) -> None:
+    at = open_app(page=page.path)
+    assert page.convention_unused  # it says why, for the tests and the code's reader
+    assert not [w for w in at.sidebar.number_input if w.key in CONVENTION_KEYS.values()]
+    assert not [w for w in at.sidebar.radio if w.key in CONVENTION_KEYS.values()]
+
+
+@pytest.mark.parametrize("page", SHOWN, ids=[p.title for p in SHOWN])
 def test_the_sidebar_says_where_its_convention_changes_nothing(page: DeclaredPage) -> None:
     at = open_app(page=page.path)
     notes = [info.value for info in at.sidebar.info if NOTE in info.value]
@@ -40,7 +52,7 @@ def test_the_sidebar_says_where_its_convention_changes_nothing(page: DeclaredPag
 
 
 def test_the_convention_survives_a_visit_to_a_page_that_ignores_it() -> None:
-    at = open_app()
+    at = open_app(page="pages/playground.py")
     at.sidebar.number_input(key=CONVENTION_KEYS["log_base"]).set_value(10.0).run()
     at.sidebar.radio(key=CONVENTION_KEYS["gain"]).set_value("exponential").run()
     at.switch_page("pages/practice.py").run()

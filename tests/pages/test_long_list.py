@@ -8,6 +8,7 @@ from components.sortable_list import PAGE_SIZE
 from ndcg_core import evaluate, format_real
 from ndcg_core.parsing import MAX_ITEMS
 from tests.pages.conftest import open_app
+from tests.pages.test_playground import PLAYGROUND
 
 GRADES = [float(i % 4) for i in range(MAX_ITEMS)]
 LABELS = tuple(f"D{i}" for i in range(1, MAX_ITEMS + 1))
@@ -23,7 +24,7 @@ def _order(at: AppTest) -> tuple[str, ...]:
 
 
 def test_order_buttons_reorder_the_whole_list_whatever_window_is_shown() -> None:
-    at = open_app({"g": ",".join(str(int(g)) for g in GRADES)})
+    at = open_app({"g": ",".join(str(int(g)) for g in GRADES)}, PLAYGROUND)
     window = at.selectbox(key="lab_sort_page")
     assert len(window.options) == MAX_ITEMS // PAGE_SIZE
     assert window.value == 0
@@ -57,12 +58,12 @@ def test_order_buttons_reorder_the_whole_list_whatever_window_is_shown() -> None
 
 
 def test_a_short_list_has_no_window_controls() -> None:
-    at = open_app({"g": "3,2,1"})
+    at = open_app({"g": "3,2,1"}, PLAYGROUND)
     assert not [s for s in at.selectbox if s.key == "lab_sort_page"]
 
 
 def test_the_keyboard_alternative_offers_the_window_and_follows_the_moved_document() -> None:
-    at = open_app({"g": ",".join(str(int(g)) for g in GRADES)})
+    at = open_app({"g": ",".join(str(int(g)) for g in GRADES)}, PLAYGROUND)
     choice = at.selectbox(key="lab_move_choice")
     assert list(choice.options) == list(LABELS[:PAGE_SIZE])  # not 10,000 options
     last = LABELS[PAGE_SIZE - 1]

@@ -266,7 +266,7 @@ def test_pasting_too_many_rows_into_the_table_is_refused_at_once() -> None:
 def test_an_unexpected_ndcg_is_explained_beside_it(text: str) -> None:
     from ndcg_core.notes import evaluation_notes
 
-    at = open_app()
+    at = open_app(page=PLAYGROUND)
     at.text_area(key="lab_text").input(text).run()
     evaluation = evaluate(parse_grades(text).grades)
     assert metrics(at)["nDCG"] == format_real(evaluation.ndcg)

@@ -7,7 +7,7 @@ import pytest
 from ndcg_core import Convention, format_grades
 from ndcg_core.examples import Example, load_examples
 from tests.pages.conftest import open_app
-from tests.pages.test_playground import expected_metrics, metrics, open_tab
+from tests.pages.test_playground import PLAYGROUND, expected_metrics, metrics, open_tab
 
 PAIRS = [example for example in load_examples() if example.compare_with is not None]
 LISTS = [
@@ -33,7 +33,7 @@ def test_each_list_of_a_pair_loads_and_shows_its_grades(
     grades = example.compare_with if name_key == "compare_with" else example.grades
     assert grades is not None
     name = example.list_names[name_key]
-    at = open_tab(open_app(), "Seed examples")
+    at = open_tab(open_app(page=PLAYGROUND), "Seed examples")
     picker = at.selectbox(key="lab_example")
     wanted = f"{example.title} · list {letter}: {name}"
     assert wanted in picker.options, picker.options
