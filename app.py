@@ -7,7 +7,7 @@ import streamlit as st
 from components.chrome import apply_view_mode, show_link_errors
 from components.convention_picker import convention_picker, hidden_convention
 from components.navigation import PAGES, declared_page
-from components.state import begin_run, end_run, init_session, view_mode
+from components.state import begin_run, end_run, init_session, rerun_on_reconnect, view_mode
 
 ASSETS = Path(__file__).parent / "assets"
 
@@ -33,5 +33,6 @@ convention = (
     else hidden_convention()  # the lesson states its own convention
 )
 show_link_errors()
+rerun_on_reconnect()
 navigation.run()
 end_run(convention)  # writes the URL, unless the page did

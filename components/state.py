@@ -272,3 +272,14 @@ def to_link(param: str, value: str) -> None:
     params = dict(st.session_state.get(PAGE_PARAMS_KEY, {}))
     params[param] = value
     st.session_state[PAGE_PARAMS_KEY] = params
+
+
+@st.fragment(run_every=3600)
+def rerun_on_reconnect() -> None:
+    """Draws nothing. A page with a timed fragment is rerun by Streamlit's frontend as soon as
+    its websocket reconnects, and that rerun carries the URL: so when the process serving a
+    student dies and the balancer moves them to another, the new session reads the list,
+    convention and page from the link at once (tests/browser/test_failover_browser.py).
+    Without it the frontend assumes the server kept the session, and the next page click
+    started from the defaults. This relies on the frontend's reconnect behaviour, not on a
+    documented promise; the failover test guards it."""

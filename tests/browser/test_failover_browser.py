@@ -45,7 +45,7 @@ def classmate(browser: Browser, haproxy_cluster: Cluster) -> Iterator[Page]:
     context = browser.new_context(viewport=VIEWPORT)
     try:
         theirs = context.new_page()
-        theirs.goto(f"{haproxy_cluster.url}/")
+        theirs.goto(f"{haproxy_cluster.url}/playground")
         expect(theirs.get_by_test_id("stMetric").first).to_be_visible(timeout=FIRST_RUN_MS)
         yield theirs
     finally:
@@ -54,7 +54,7 @@ def classmate(browser: Browser, haproxy_cluster: Cluster) -> Iterator[Page]:
 
 def open_a_view(page: Page, cluster: Cluster) -> None:
     """The Playground with a typed list and k = 3, then the Conventions page."""
-    page.goto(f"{cluster.url}/")
+    page.goto(f"{cluster.url}/playground")
     box = page.get_by_role("textbox", name="Grades, top position first")
     expect(box).to_be_visible(timeout=FIRST_RUN_MS)
     box.fill(TYPED)
@@ -147,15 +147,6 @@ def test_after_its_process_dies_a_reload_shows_the_same_view(
     no_traceback(haproxy_cluster, survivor)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "Streamlit 1.67's frontend reconnects without a rerun (it believes the server kept "
-        "its session), so the new process's session never reads the URL, and a page click "
-        "then resets the list and convention to the defaults. Fix proposed for app.py: a "
-        "timed fragment, after which the frontend reruns on reconnect (docs/deployment.md)."
-    ),
-)
 def test_after_its_process_dies_the_page_goes_on_with_the_same_view(
     page: Page, classmate: Page, haproxy_cluster: Cluster
 ) -> None:
