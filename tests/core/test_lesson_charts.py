@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from ndcg_core import evaluate
 from ndcg_core.errors import NdcgError
+from ndcg_core.formatting import format_real
 from ndcg_core.lesson_charts import cg_chart, contribution_chart, discount_chart, ndcg_bar
 from ndcg_core.lesson_steps import (
     TEXTBOOK,
@@ -23,7 +24,6 @@ from ndcg_core.lesson_steps import (
     step_ndcg,
     swapped,
 )
-from ndcg_core.metrics import format_real
 from ndcg_core.stories import load_story
 
 STORY = load_story("pizza")
