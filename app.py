@@ -28,9 +28,9 @@ navigation = st.navigation(
 apply_view_mode()
 shown = declared_page(navigation.title)
 convention = (
-    convention_picker(unused_because=shown.convention_unused)
-    if shown.uses_convention
-    else hidden_convention()  # the lesson states its own convention
+    convention_picker()
+    if shown.convention_unused is None
+    else hidden_convention(shown.convention_unused)  # the picker only where it changes something
 )
 show_link_errors()
 rerun_on_reconnect()

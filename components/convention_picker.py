@@ -17,6 +17,8 @@ from components.state import (
 )
 from ndcg_core import CONVENTION_FIELDS, PRESETS, Convention
 
+NOT_USED_NOTE = "Not used on this page"
+
 
 def _choice_help(name: str) -> str:
     info = CONVENTION_FIELDS[name]
@@ -25,7 +27,7 @@ def _choice_help(name: str) -> str:
     return "\n".join(lines)
 
 
-def _choice_radio(name: str, *, disabled: bool) -> str:
+def _choice_radio(name: str) -> str:
     info = CONVENTION_FIELDS[name]
     labels = {c.value: c.label for c in info.choices}
     value: str = st.radio(
@@ -35,12 +37,11 @@ def _choice_radio(name: str, *, disabled: bool) -> str:
         key=CONVENTION_KEYS[name],
         persist_state=PERSIST,
         help=_choice_help(name),
-        disabled=disabled,
     )
     return value
 
 
-def _choice_select(name: str, *, disabled: bool) -> str:
+def _choice_select(name: str) -> str:
     info = CONVENTION_FIELDS[name]
     labels = {c.value: c.label for c in info.choices}
     value: str = st.selectbox(
@@ -50,7 +51,6 @@ def _choice_select(name: str, *, disabled: bool) -> str:
         key=CONVENTION_KEYS[name],
         persist_state=PERSIST,
         help=_choice_help(name),
-        disabled=disabled,
     )
     return value
 
@@ -82,23 +82,11 @@ def matching_presets(convention: Convention) -> list[str]:
     ]
 
 
-def convention_picker(*, unused_because: str | None = None) -> Convention:
-    """The sidebar's convention controls; returns the convention they describe.
-
-    ``unused_because`` is None on a page that computes with this convention; otherwise it says
-    why the page does not (``"each exercise names its own convention"``). There the controls
-    are shown greyed out under that sentence, still holding their values for the other pages
-    (a widget left out of a run would lose its value)."""
-    disabled = unused_because is not None
+def convention_picker() -> Convention:
+    """The sidebar's convention controls; returns the convention they describe."""
     apply_pending_convention()
     with st.sidebar:
         st.subheader("Convention", help="Every choice behind the number, and who makes it.")
-        if unused_because is not None:
-            st.info(
-                f"Not used on this page: {unused_because}. These choices apply on: "
-                f"{', '.join(CONVENTION_PAGES)}.",
-                icon=":material/info:",
-            )
         st.selectbox(
             "Start from a library's preset",
             list(PRESETS),
@@ -107,12 +95,11 @@ def convention_picker(*, unused_because: str | None = None) -> Convention:
             format_func=lambda key: PRESETS[key].name,
             key="conv_preset",
             on_change=_apply_preset,
-            disabled=disabled,
             help="\n".join(f"- **{p.name}**: {p.description}" for p in PRESETS.values()),
         )
-        gain = _choice_radio("gain", disabled=disabled)
+        gain = _choice_radio("gain")
         _used_by("gain", gain)
-        discount = _choice_radio("discount", disabled=disabled)
+        discount = _choice_radio("discount")
         log_base = st.number_input(
             CONVENTION_FIELDS["log_base"].label,
             min_value=LOG_BASE_RANGE[0],
@@ -121,7 +108,6 @@ def convention_picker(*, unused_because: str | None = None) -> Convention:
             format="%.4g",
             key=CONVENTION_KEYS["log_base"],
             persist_state=PERSIST,
-            disabled=disabled,
             help=CONVENTION_FIELDS["log_base"].help + " 2 is usual; e ≈ 2.718 gives ln.",
         )
         cutoff_k = st.number_input(
@@ -133,16 +119,15 @@ def convention_picker(*, unused_because: str | None = None) -> Convention:
             placeholder="whole list",
             key=CONVENTION_KEYS["cutoff_k"],
             persist_state=PERSIST,
-            disabled=disabled,
             help=CONVENTION_FIELDS["cutoff_k"].help,
         )
-        ideal = _choice_radio("ideal", disabled=disabled)
+        ideal = _choice_radio("ideal")
         _used_by("ideal", ideal)
         with st.expander("Advanced: ties, empty ideal, negative grades"):
-            ties = _choice_select("ties", disabled=disabled)
-            zero_ideal = _choice_select("zero_ideal", disabled=disabled)
+            ties = _choice_select("ties")
+            zero_ideal = _choice_select("zero_ideal")
             _used_by("zero_ideal", zero_ideal)
-            negative_grades = _choice_select("negative_grades", disabled=disabled)
+            negative_grades = _choice_select("negative_grades")
             _used_by("negative_grades", negative_grades)
         convention = Convention(
             gain=gain,  # type: ignore[arg-type]
@@ -159,12 +144,18 @@ def convention_picker(*, unused_because: str | None = None) -> Convention:
     return convention
 
 
-def hidden_convention() -> Convention:
-    """The picker's convention on a page that does not show the picker.
+def hidden_convention(unused_because: str) -> Convention:
+    """The picker's convention on a page that does not compute with it: the picker is not
+    drawn, and the sidebar says why and where it applies.
 
     Streamlit forgets a widget's value after a run that does not draw it; writing each key
     back keeps the reader's choice for the next page that shows the picker.
     """
+    st.sidebar.info(
+        f"{NOT_USED_NOTE}: {unused_because}. The convention picker is on: "
+        f"{', '.join(CONVENTION_PAGES)}.",
+        icon=":material/info:",
+    )
     for key in CONVENTION_KEYS.values():
         st.session_state[key] = st.session_state[key]
     return current_convention()

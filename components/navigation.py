@@ -18,7 +18,6 @@ class DeclaredPage:
     # Why the sidebar's convention changes nothing here, or None where the page computes
     # with it (tests/pages/test_convention_scope.py checks each against the page's code).
     convention_unused: str | None = None
-    uses_convention: bool = True  # False: the sidebar's convention picker is not shown
 
 
 # The one list of pages: app.py declares these, and the tests run and check each of them.
@@ -29,7 +28,6 @@ PAGES = (
         ":material/auto_stories:",
         default=True,
         convention_unused="the lesson uses the textbook convention, stated at its foot",
-        uses_convention=False,  # a first-time reader meets no sidebar of jargon
     ),
     DeclaredPage("pages/playground.py", "Playground", ":material/swap_vert:"),
     DeclaredPage("pages/step_by_step.py", "Step by step", ":material/stairs:"),
@@ -52,9 +50,7 @@ PAGES = (
 
 
 # The pages that compute with the sidebar's convention, by title.
-CONVENTION_PAGES = tuple(
-    page.title for page in PAGES if page.uses_convention and page.convention_unused is None
-)
+CONVENTION_PAGES = tuple(page.title for page in PAGES if page.convention_unused is None)
 
 
 def declared_page(title: str) -> DeclaredPage:

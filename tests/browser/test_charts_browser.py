@@ -34,7 +34,7 @@ def chart(page: Page) -> Locator:
 
 
 def open_chart(page: Page, server: StreamlitServer, query: str) -> Locator:
-    page.goto(f"{server.url}/{query}")
+    page.goto(f"{server.url}/playground{query}")
     drawn = chart(page)
     expect(drawn.locator("svg.marks")).to_be_visible()
     expect(drawn.locator("g.role-mark").first).to_be_attached()

@@ -32,10 +32,10 @@ def open_list(page: Page, server: StreamlitServer, grades: list[float], params: 
     text = ", ".join(format(g, "g") for g in grades)
     if len(grades) <= 10:
         query = "&".join(f"{k}={v}" for k, v in {"g": text.replace(" ", ""), **params}.items())
-        page.goto(f"{server.url}/?{query}")
+        page.goto(f"{server.url}/playground?{query}")
         return
     query = "&".join(f"{k}={v}" for k, v in params.items())
-    page.goto(f"{server.url}/?{query}")
+    page.goto(f"{server.url}/playground?{query}")
     box = page.get_by_role("textbox", name="Grades, top position first")
     box.fill(text)
     box.press("Control+Enter")

@@ -25,30 +25,29 @@ def test_practice_declares_that_it_ignores_the_sidebar() -> None:
     assert practice.convention_unused
 
 
-SHOWN = [p for p in PAGES if p.uses_convention]
-HIDDEN = [p for p in PAGES if not p.uses_convention]
+SHOWN = [p for p in PAGES if p.convention_unused is None]
+HIDDEN = [p for p in PAGES if p.convention_unused is not None]
 
 
 @pytest.mark.parametrize("page", HIDDEN, ids=[p.title for p in HIDDEN])
-def test_a_page_that_hides_the_picker_shows_none_of_it(page: DeclaredPage) -> None:
+def test_a_page_that_ignores_the_convention_hides_the_picker_and_says_why(
+    page: DeclaredPage,
+) -> None:
     at = open_app(page=page.path)
-    assert page.convention_unused  # it says why, for the tests and the code's reader
-    assert not [w for w in at.sidebar.number_input if w.key in CONVENTION_KEYS.values()]
-    assert not [w for w in at.sidebar.radio if w.key in CONVENTION_KEYS.values()]
+    notes = [info.value for info in at.sidebar.info if NOTE in info.value]
+    assert notes == [f"{NOTE}: {page.convention_unused}. " + notes[0].split(". ", 1)[1]]
+    assert all(shown.title in notes[0] for shown in SHOWN)  # where it does apply
+    keys = set(CONVENTION_KEYS.values())
+    assert not [w for w in [*at.sidebar.number_input, *at.sidebar.radio] if w.key in keys]
 
 
 @pytest.mark.parametrize("page", SHOWN, ids=[p.title for p in SHOWN])
-def test_the_sidebar_says_where_its_convention_changes_nothing(page: DeclaredPage) -> None:
+def test_a_page_that_computes_with_the_convention_shows_the_picker(page: DeclaredPage) -> None:
     at = open_app(page=page.path)
-    notes = [info.value for info in at.sidebar.info if NOTE in info.value]
+    assert [info.value for info in at.sidebar.info if NOTE in info.value] == []
     picker = [at.sidebar.number_input(key=CONVENTION_KEYS[k]) for k in ("log_base", "cutoff_k")]
     picker += [at.sidebar.radio(key=CONVENTION_KEYS[k]) for k in ("gain", "discount", "ideal")]
-    if page.convention_unused is None:
-        assert notes == []
-        assert not any(widget.disabled for widget in picker)
-    else:
-        assert notes == [f"{NOTE}: {page.convention_unused}. " + notes[0].split(". ", 1)[1]]
-        assert all(widget.disabled for widget in picker)
+    assert not any(widget.disabled for widget in picker)
 
 
 def test_the_convention_survives_a_visit_to_a_page_that_ignores_it() -> None:
@@ -56,7 +55,7 @@ def test_the_convention_survives_a_visit_to_a_page_that_ignores_it() -> None:
     at.sidebar.number_input(key=CONVENTION_KEYS["log_base"]).set_value(10.0).run()
     at.sidebar.radio(key=CONVENTION_KEYS["gain"]).set_value("exponential").run()
     at.switch_page("pages/practice.py").run()
-    assert at.sidebar.number_input(key=CONVENTION_KEYS["log_base"]).value == 10.0
+    assert at.session_state[CONVENTION_KEYS["log_base"]] == 10.0
     at.switch_page("pages/playground.py").run()
     assert not at.exception
     assert at.session_state[CONVENTION_KEYS["log_base"]] == 10.0
