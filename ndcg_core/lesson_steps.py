@@ -476,7 +476,7 @@ def recap(story: Story, order: Sequence[str]) -> tuple[str, ...]:
     >>> for line in recap(story, story.shown_order)[1:6]:
     ...     print(line)
     CG adds the grades: 11, in any order.
-    Position i keeps 1/log2(i+1) of its gain: the third keeps 0.5.
+    Position i keeps 1/log2(i+1) of its gain: the third keeps 0.500.
     DCG adds the kept gains: 6.861 for your order.
     IDCG is the DCG of the best order: 7.141.
     nDCG = DCG / IDCG = 0.961.

@@ -266,7 +266,7 @@ def test_a_repeated_link_parameter_is_named_and_the_link_rewritten(
     page = watched
     open_playground(page, app_server, "?g=3,2&g=1,0,2&k=9&k=2")
     expect(page.get_by_test_id("stAlertContentWarning")).to_contain_text(
-        "It gives 'g', 'k' more than once; the last one is used."
+        "It gives “g”, “k” more than once; the last one is used."
     )
     ndcg = evaluate([1, 0, 2], Convention(cutoff_k=2)).ndcg
     expect(metric(page, "nDCG@2")).to_have_text(format_real(ndcg))

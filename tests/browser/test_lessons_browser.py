@@ -62,8 +62,8 @@ def test_a_deep_link_to_a_lesson_works_on_a_fresh_server(
     page: Page, fresh_server: StreamlitServer
 ) -> None:
     # The very first request of this server is a deep link (a teacher's prepared link).
-    page.goto(f"{fresh_server.url}/drawbacks?k=3")
-    expect(page.get_by_role("heading", name="Drawbacks", exact=True)).to_be_visible()
+    page.goto(f"{fresh_server.url}/conventions?k=3")
+    expect(page.get_by_role("heading", name="Conventions", exact=True)).to_be_visible()
     expect(page.get_by_test_id("stSidebar")).to_contain_text("Convention")
     expect(page.get_by_test_id("stException")).to_have_count(0)
     expect(page.get_by_text("nDCG@3, linear gain")).to_be_visible()

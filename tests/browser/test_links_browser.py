@@ -45,7 +45,7 @@ def test_the_longest_link_the_app_makes_opens_on_a_fresh_server(
 ) -> None:
     text = longest_list()
     expected = format_real(evaluate(parse_grades(text).grades).ndcg)
-    page.goto(app_server.url)
+    page.goto(f"{app_server.url}/playground")  # the lesson is the default page
     type_grades(page, text)
     ndcg = page.get_by_test_id("stMetricValue").nth(3)
     expect(ndcg).to_have_text(expected)
@@ -79,7 +79,7 @@ def test_the_longest_link_the_app_makes_opens_on_a_fresh_server(
 def test_a_list_too_long_for_a_link_is_left_out_and_the_share_menu_says_so(
     page: Page, app_server: StreamlitServer
 ) -> None:
-    page.goto(app_server.url)
+    page.goto(f"{app_server.url}/playground")  # the lesson is the default page
     text = longest_list() + ", 1"
     type_grades(page, text)
     expected = format_real(evaluate(parse_grades(text).grades).ndcg)

@@ -120,11 +120,11 @@ def test_a_hostile_label_shows_as_text_and_runs_nothing(
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     open_playground(page, app_server)
-    hostile = "<img src=x onerror=alert(1)>"
+    hostile = "<img src onerror>"  # a label cannot hold = (it would read as label=grade)
     box = grades_box(page)
     box.fill(f"{hostile}=3, D2=1")
     box.press("Control+Enter")
     expect(page.get_by_test_id("stTable")).to_contain_text(hostile)
     expect(chip(page, hostile)).to_contain_text(hostile)
-    assert page.locator("img[src='x']").count() == 0
+    assert page.locator("img[onerror]").count() == 0
     assert dialogs == []
