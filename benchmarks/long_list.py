@@ -103,7 +103,7 @@ def clicks(browser: Browser, url: str) -> dict[str, float]:
 def measure(browser: Browser, server: StreamlitServer) -> dict[int, dict[str, float]]:
     figures = {}
     for count in COUNTS:
-        url = f"{server.url}/?g={grades_text(count)}"
+        url = f"{server.url}/playground?g={grades_text(count)}"  # not the lesson
         figures[count] = {**clicks(browser, url), "Reopen": reopen(browser, url)}
     return figures
 
