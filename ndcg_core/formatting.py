@@ -60,6 +60,18 @@ def format_real(value: Real, digits: int = DECIMALS) -> str:
     return text.removeprefix("-") if text.strip("-0.") == "" else text
 
 
+def printf_format(digits: int = DECIMALS) -> str:
+    """The rule's fixed decimals as a printf pattern, for a table column of numbers.
+
+    A table keeps its numbers (so a column sorts by value) and shows them with the cards'
+    decimals; whole numbers then read ``1.000``, the one place the rule is loosened.
+
+    >>> printf_format(), printf_format(4)
+    ('%.3f', '%.4f')
+    """
+    return f"%.{digits}f"
+
+
 def vega_format_expr(field: str = "datum.value", digits: int = DECIMALS) -> str:
     """The rule of :func:`format_real` as a Vega expression, e.g. for an axis' ``labelExpr``.
 

@@ -12,6 +12,7 @@ from components.navigation import run_through_app
 from components.state import PERSIST, current_convention, open_in_playground
 from ndcg_core import NdcgError, TiePolicy, format_real
 from ndcg_core.charts import difference_chart, histogram_chart
+from ndcg_core.formatting import printf_format
 from ndcg_core.run_files import EvaluationFile, query_rows, read_evaluation_file
 from ndcg_core.runs import RunScores, evaluate_files, query_ranking
 from ndcg_core.significance import bootstrap_interval, compare_runs
@@ -145,9 +146,11 @@ if qrels is not None and run_a is not None:
     missing_box.caption(missing_text)
 
     table_box, chart_box = st.columns([1, 1])
-    shown = scores_a.per_query.assign(ndcg=scores_a.per_query["ndcg"].round(4))
     table_box.dataframe(
-        shown[["qid", "ndcg", "retrieved", "relevant"]], hide_index=True, height=300
+        scores_a.per_query[["qid", "ndcg", "retrieved", "relevant"]],
+        hide_index=True,
+        height=300,
+        column_config={"ndcg": st.column_config.NumberColumn("nDCG", format=printf_format())},
     )
     altair_chart(chart_box, histogram_chart, values, title=f"{convention.label} per query")
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from ndcg_core import Convention, format_real
+from ndcg_core.formatting import printf_format
 from ndcg_core.run_files import read_qrels, read_run
 from ndcg_core.runs import evaluate_run
 from tests.pages.conftest import open_app
@@ -159,3 +160,18 @@ def test_a_binary_file_is_refused_as_not_text() -> None:
     assert any("judgements.png: The qrels file looks binary" in e for e in errors), errors
     assert any("run.bin: The run file is not UTF-8 text" in e for e in errors), errors
     assert metric_values(at) == before
+
+
+def test_the_per_query_table_keeps_full_values_and_shows_the_cards_decimals() -> None:
+    at = open_app(page=PAGE)
+    table = at.dataframe[0]
+    expected = evaluate_run(
+        read_run((ASSETS / "example_run_bm25.txt").read_bytes()),
+        read_qrels((ASSETS / "example.qrels").read_bytes()),
+        Convention(),
+    ).per_query
+    # The values are the core's own (not rounded), so the column sorts by the real score ...
+    shown = dict(zip(table.value["qid"], table.value["ndcg"], strict=True))
+    assert shown == dict(zip(expected["qid"], expected["ndcg"], strict=True))
+    # ... and the column draws them with the number rule's decimals.
+    assert printf_format() in table.proto.columns
