@@ -9,8 +9,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components.cache import remember
 from components.chrome import show_error
+from components.drag_order import document_chips, move_controls, order_buttons
 from components.sortable_list import show_position, shown_window, sortable_list
 from components.state import (
     TEXT_KEY,
@@ -27,7 +27,7 @@ from components.state import (
     store_list,
     store_unretrieved,
 )
-from ndcg_core import Convention, IdealSource, NdcgError, format_real, parse_grades
+from ndcg_core import Convention, IdealSource, NdcgError, parse_grades
 from ndcg_core.examples import (
     ExampleList,
     example_lists,
@@ -36,7 +36,7 @@ from ndcg_core.examples import (
     stated_summary,
 )
 from ndcg_core.export import MAX_VIEW_BYTES, view_from_json
-from ndcg_core.lists import ideal_order, moved, natural_key, reordered, reversed_order, shuffled
+from ndcg_core.lists import moved, natural_key, reordered
 from ndcg_core.parsing import GradeList, grade_list_from_rows
 
 INPUT_TAB_KEY = "lab_input_tab"
@@ -273,28 +273,10 @@ def _on_drag(new_order: list[str]) -> None:
         set_error("order", str(error))
 
 
-def _documents(grade_list: GradeList) -> tuple[dict[str, str], list[str]]:
-    """Each document's chip text, and the labels in natural order.
-
-    Both survive a reorder (the costly part for long lists): they are remembered by the
-    documents and their grades, not by their order.
-    """
-    pairs = dict(zip(grade_list.labels, grade_list.grades, strict=True))
-
-    def make() -> tuple[dict[str, str], list[str]]:
-        chips = {label: f"{label} · {format_real(grade)}" for label, grade in pairs.items()}
-        return chips, sorted(pairs, key=natural_key)
-
-    documents: tuple[dict[str, str], list[str]] = remember(
-        "documents", frozenset(pairs.items()), make
-    )
-    return documents
-
-
 def order_controls() -> None:
     """The drag list, plus buttons for people who cannot (or would rather not) drag."""
     grade_list = current_list()
-    chips, sorted_labels = _documents(grade_list)
+    chips, sorted_labels = document_chips(grade_list)
     items = [(label, chips[label]) for label in grade_list.labels]
     st.caption("Drag a document to a new place, or focus it and press Alt+Arrow keys.")
     sortable_list(items, key=SORT_KEY, on_change=_on_drag)
@@ -302,37 +284,5 @@ def order_controls() -> None:
     start, stop = shown_window(SORT_KEY, len(items))
     if stop - start < len(items):  # a long list: the documents in the drag list's window
         sorted_labels = sorted(grade_list.labels[start:stop], key=natural_key)
-    with st.container(horizontal=True, vertical_alignment="bottom"):
-        chosen = st.selectbox(
-            "Move a document",
-            sorted_labels,
-            key="lab_move_choice",
-            width=150,
-            help="The keyboard alternative to dragging: pick a document, then move it up or "
-            "down. In the drag list itself, Alt+Arrow keys move the focused document. In a "
-            "long list, pick from the documents the drag list shows now.",
-        )
-        st.button(
-            "Up",
-            icon=":material/arrow_upward:",
-            on_click=_move,
-            args=(chosen, -1),
-            key="lab_move_up",
-        )
-        st.button(
-            "Down",
-            icon=":material/arrow_downward:",
-            on_click=_move,
-            args=(chosen, 1),
-            key="lab_move_down",
-        )
-    with st.container(horizontal=True):
-        for label, icon, change, key, help_text in _ORDER_BUTTONS:
-            st.button(label, icon=icon, on_click=_reorder, args=(change,), key=key, help=help_text)
-
-
-_ORDER_BUTTONS = (
-    ("Ideal order", ":material/trending_down:", ideal_order, "lab_ideal", "Best grade first."),
-    ("Reverse", ":material/swap_vert:", reversed_order, "lab_reverse", "Last becomes first."),
-    ("Shuffle", ":material/shuffle:", shuffled, "lab_shuffle", "A random order."),
-)
+    move_controls(sorted_labels, key="lab_move", on_move=_move)
+    order_buttons(key="lab", on_click=_reorder)
