@@ -40,6 +40,8 @@ LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used 
 RUN_KEY = "lab_run"  # counts app.py's runs
 URL_RUN_KEY = "lab_url_run"  # the run of app.py whose URL sync_url wrote last
 PENDING_CONVENTION_KEY = "lab_pending_convention"  # set by a page, applied before the picker draws
+# Link parameters read position by position against the list ("g"): without it, not at all.
+READ_AGAINST_THE_LIST: Mapping[str, str] = MappingProxyType({"b": "g", "t": "g"})
 # Every widget whose value must outlive a page switch passes this. Without it Streamlit
 # forgets the value when its widget is not drawn, and st.switch_page (which sends the new
 # run no widget values) makes every widget undrawn: the log base fell to its minimum, 1.01.
@@ -239,7 +241,9 @@ def sync_url(convention: Convention) -> None:
     params.update(page_params)
     # Every link stays well under what a server accepts; what does not fit is left out.
     # (The mode, like the share menu's embed flag, is within the address's allowance.)
-    params, left_out = fit_link(params, optional={"g", "u", *page_params})
+    params, left_out = fit_link(
+        params, optional={"g", "u", *page_params}, needs=READ_AGAINST_THE_LIST
+    )
     st.session_state[LINK_LEFT_OUT_KEY] = left_out
     if view_mode():
         params["mode"] = view_mode()
@@ -267,10 +271,13 @@ def from_link(key: str, param: str, read: Callable[[str], Any]) -> None:
             st.session_state[key] = read(raw)
 
 
-def to_link(param: str, value: str) -> None:
-    """Keep ``param`` in every link to this view (see page_header)."""
+def to_link(param: str, value: str | None) -> None:
+    """Keep ``param`` in every link to this view (see page_header); ``None`` takes it out."""
     params = dict(st.session_state.get(PAGE_PARAMS_KEY, {}))
-    params[param] = value
+    if value is None:
+        params.pop(param, None)
+    else:
+        params[param] = value
     st.session_state[PAGE_PARAMS_KEY] = params
 
 

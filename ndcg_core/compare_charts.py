@@ -45,9 +45,16 @@ def _effect(change: Any) -> str:
 
 
 def comparison_spec(
-    comparison: Comparison, *, width: int = 250, height: int = 150
+    comparison: Comparison,
+    *,
+    width: int = 250,
+    height: int = 150,
+    stacked: bool = False,
+    font_size: int | None = None,
 ) -> dict[str, Any]:
-    """Two panels side by side: running DCG of A and B, and each position's change (B - A).
+    """Two panels side by side (or ``stacked``, one above the other): running DCG of A and B,
+    and each position's change (B - A). ``font_size`` sets every axis and legend text (a
+    projector wants at least 16 px); titles are two pixels larger.
 
     >>> from ndcg_core.compare import compare
     >>> spec = comparison_spec(compare({"a": 3, "b": 2, "c": 0}, "abc", "bac"))
@@ -169,11 +176,18 @@ def comparison_spec(
     }
     return {
         "$schema": SCHEMA,
-        "hconcat": [running, per_position],
+        ("vconcat" if stacked else "hconcat"): [running, per_position],
         # Each panel keeps its own colours and legend (A/B versus gains/losses).
         "resolve": {"scale": {"color": "independent"}, "legend": {"color": "independent"}},
-        "config": {"font": "sans-serif", "view": {"stroke": None}},
+        "config": {"font": "sans-serif", "view": {"stroke": None}, **_text_sizes(font_size)},
     }
+
+
+def _text_sizes(font_size: int | None) -> dict[str, Any]:
+    if font_size is None:
+        return {}
+    text = {"labelFontSize": font_size, "titleFontSize": font_size}
+    return {"axis": text, "legend": text, "title": {"fontSize": font_size + 2}}
 
 
 def comparison_svg(comparison: Comparison) -> str:
