@@ -17,6 +17,7 @@ from typing import Any, Literal
 from ndcg_core._text import quoted, short_number
 from ndcg_core.conventions import Convention, Discount, Gain, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
+from ndcg_core.json_files import read_json
 from ndcg_core.metrics import Evaluation
 from ndcg_core.parsing import MAX_ITEMS, GradeList, grade_list_from_rows
 
@@ -144,16 +145,7 @@ def view_from_json(data: bytes | str) -> SavedView:
     ...
     ndcg_core.errors.NdcgError: This is not a saved nDCG Lab view: expected a JSON object, got a list.
     """
-    if len(data) > MAX_VIEW_BYTES:
-        msg = f"The file is {len(data):,} bytes; a saved view is at most {MAX_VIEW_BYTES:,}."
-        raise NdcgError(msg)
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            msg = f"The file is not UTF-8 text (byte {error.start + 1} cannot be read)."
-            raise NdcgError(msg) from None
-    document = _load_json(data)
+    document = read_json(data, what="The file", kind="a saved view", max_bytes=MAX_VIEW_BYTES)
     if not isinstance(document, dict):
         msg = (
             "This is not a saved nDCG Lab view: expected a JSON object, "
@@ -189,28 +181,6 @@ def view_from_json(data: bytes | str) -> SavedView:
         raise NdcgError(msg)
     convention = Convention.from_params({str(k): str(v) for k, v in params.items()})
     return SavedView(grade_list, convention, unretrieved)
-
-
-def _load_json(text: str) -> Any:
-    def no_constants(name: str) -> None:
-        msg = f"The file holds {name}, which is not a grade."
-        raise NdcgError(msg)
-
-    try:
-        return json.loads(text, parse_constant=no_constants)
-    except json.JSONDecodeError as error:
-        msg = (
-            f"The file is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})."
-        )
-        raise NdcgError(msg) from None
-    except NdcgError:
-        raise
-    except ValueError:  # an integer too long for Python to convert (over 4,300 digits)
-        msg = "The file holds a number too long to read; a saved view's grades are short."
-        raise NdcgError(msg) from None
-    except RecursionError:
-        msg = "The file is not a saved view: its JSON is nested too deeply."
-        raise NdcgError(msg) from None
 
 
 def _json_kind(value: Any) -> str:
