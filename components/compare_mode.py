@@ -14,9 +14,9 @@ import pandas as pd
 import streamlit as st
 
 from components.cache import remember
-from components.chrome import plain, show_error
-from components.drag_order import document_chips, move_controls, order_buttons
-from components.sortable_list import show_position, shown_window, sortable_list
+from components.chrome import plain
+from components.drag_order import draggable_ranking, order_buttons
+from components.sortable_list import show_position
 from components.state import (
     LINK_PARAMS_KEY,
     PERSIST,
@@ -30,7 +30,7 @@ from components.state import (
 from ndcg_core import Convention, NdcgError
 from ndcg_core.compare import ORDER_PARAM, Comparison, compare, order_from_param, order_to_param
 from ndcg_core.compare_charts import comparison_spec
-from ndcg_core.lists import ideal_order, moved, natural_key, reordered
+from ndcg_core.lists import ideal_order, moved, reordered
 from ndcg_core.parsing import GradeList
 from ndcg_core.stakeholder import number_rows, stakeholder_html
 
@@ -102,17 +102,16 @@ def _same_as_a() -> None:
 
 def ranking_b_controls(titles: Mapping[str, str] | None = None) -> None:
     """Ranking B's drag list, with the same keyboard alternative and buttons as A's."""
-    ranking_b = current_ranking_b()
-    chips, sorted_labels = document_chips(ranking_b, titles)
-    items = [(label, chips[label]) for label in ranking_b.labels]
-    st.caption("The same documents in another order: drag, or use Alt+Arrow keys.")
-    sortable_list(items, key=SORT_B_KEY, on_change=_on_drag_b)
-    show_error("order_b")
-    start, stop = shown_window(SORT_B_KEY, len(items))
-    if stop - start < len(items):  # a long list: the documents in the drag list's window
-        sorted_labels = sorted(ranking_b.labels[start:stop], key=natural_key)
-    move_controls(
-        sorted_labels, key="lab_move_b", on_move=_move_b, label="Move in B", titles=titles
+    draggable_ranking(
+        current_ranking_b(),
+        key=SORT_B_KEY,
+        on_drag=_on_drag_b,
+        on_move=_move_b,
+        move_key="lab_move_b",
+        error_key="order_b",
+        caption="The same documents in another order: drag, or use Alt+Arrow keys.",
+        move_label="Move in B",
+        titles=titles,
     )
     order_buttons(key="lab_b", on_click=_reorder_b)
     st.button(

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 import streamlit as st
 
 from components.cache import remember
+from components.chrome import show_error
+from components.sortable_list import shown_window, sortable_list
 from ndcg_core import format_real
 from ndcg_core.lists import ideal_order, natural_key, reversed_order, shuffled
 from ndcg_core.parsing import GradeList
@@ -50,6 +52,30 @@ def document_chips(
         "documents", (frozenset(pairs.items()), frozenset(named.items())), make
     )
     return documents
+
+
+def draggable_ranking(
+    grade_list: GradeList,
+    *,
+    key: str,
+    on_drag: Callable[[list[str]], None],
+    on_move: Callable[[str, int], None],
+    move_key: str,
+    error_key: str,
+    caption: str,
+    move_label: str = "Move a document",
+    titles: Mapping[str, str] | None = None,
+) -> None:
+    """The drag list (key ``key``), its error, and the keyboard alternative beneath it."""
+    chips, sorted_labels = document_chips(grade_list, titles)
+    items = [(label, chips[label]) for label in grade_list.labels]
+    st.caption(caption)
+    sortable_list(items, key=key, on_change=on_drag)
+    show_error(error_key)
+    start, stop = shown_window(key, len(items))
+    if stop - start < len(items):  # a long list: the documents in the drag list's window
+        sorted_labels = sorted(grade_list.labels[start:stop], key=natural_key)
+    move_controls(sorted_labels, key=move_key, on_move=on_move, label=move_label, titles=titles)
 
 
 def move_controls(

@@ -10,8 +10,8 @@ import pandas as pd
 import streamlit as st
 
 from components.chrome import show_error
-from components.drag_order import document_chips, move_controls, order_buttons
-from components.sortable_list import show_position, shown_window, sortable_list
+from components.drag_order import draggable_ranking, order_buttons
+from components.sortable_list import show_position
 from components.state import (
     TEXT_KEY,
     UNRETRIEVED_KEY,
@@ -36,7 +36,7 @@ from ndcg_core.examples import (
     stated_summary,
 )
 from ndcg_core.export import MAX_VIEW_BYTES, view_from_json
-from ndcg_core.lists import moved, natural_key, reordered
+from ndcg_core.lists import moved, reordered
 from ndcg_core.parsing import GradeList, grade_list_from_rows
 
 INPUT_TAB_KEY = "lab_input_tab"
@@ -275,14 +275,13 @@ def _on_drag(new_order: list[str]) -> None:
 
 def order_controls() -> None:
     """The drag list, plus buttons for people who cannot (or would rather not) drag."""
-    grade_list = current_list()
-    chips, sorted_labels = document_chips(grade_list)
-    items = [(label, chips[label]) for label in grade_list.labels]
-    st.caption("Drag a document to a new place, or focus it and press Alt+Arrow keys.")
-    sortable_list(items, key=SORT_KEY, on_change=_on_drag)
-    show_error("order")
-    start, stop = shown_window(SORT_KEY, len(items))
-    if stop - start < len(items):  # a long list: the documents in the drag list's window
-        sorted_labels = sorted(grade_list.labels[start:stop], key=natural_key)
-    move_controls(sorted_labels, key="lab_move", on_move=_move)
+    draggable_ranking(
+        current_list(),
+        key=SORT_KEY,
+        on_drag=_on_drag,
+        on_move=_move,
+        move_key="lab_move",
+        error_key="order",
+        caption="Drag a document to a new place, or focus it and press Alt+Arrow keys.",
+    )
     order_buttons(key="lab", on_click=_reorder)
