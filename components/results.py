@@ -11,7 +11,7 @@ import streamlit as st
 
 from components.cache import remember
 from components.chrome import plain
-from components.state import current_list, current_unretrieved
+from components.state import current_list, current_titles, current_unretrieved
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
 from ndcg_core.charts import (
     CUTOFF,
@@ -192,9 +192,13 @@ def export_block(evaluation: Evaluation) -> None:
     if not box.open:  # drawn only when open: it costs a rerun nothing otherwise
         return
     unretrieved = current_unretrieved()
-    view = SavedView(GradeList(evaluation.grades, evaluation.labels), evaluation.convention)
-    if evaluation.convention.ideal is IdealSource.JUDGED:
-        view = SavedView(view.grade_list, view.convention, unretrieved)
+    judged = evaluation.convention.ideal is IdealSource.JUDGED
+    view = SavedView(
+        GradeList(evaluation.grades, evaluation.labels),
+        evaluation.convention,
+        unretrieved if judged else (),
+        current_titles(),
+    )
     downloads: tuple[tuple[str, Any, str, str, str, str], ...] = (
         # label, data (a callable is only run on click), file name, MIME type, icon, help
         (

@@ -20,6 +20,7 @@ from ndcg_core.errors import NdcgError
 from ndcg_core.json_files import read_json
 from ndcg_core.metrics import Evaluation
 from ndcg_core.parsing import MAX_ITEMS, GradeList, grade_list_from_rows
+from ndcg_core.titles import titles_by_label
 
 VIEW_FORMAT = "ndcg-lab view"
 VIEW_VERSION = 1
@@ -105,18 +106,20 @@ def chart_image(spec: Mapping[str, Any], image_format: Literal["png", "svg"]) ->
 
 @dataclass(frozen=True)
 class SavedView:
-    """A list, the grades of judged documents it did not retrieve, and a convention."""
+    """A list, the grades of judged documents it did not retrieve, a convention, and the
+    documents' titles (label -> title; a document without one is not in it)."""
 
     grade_list: GradeList
     convention: Convention = field(default_factory=Convention)
     unretrieved: tuple[float, ...] = ()
+    titles: Mapping[str, str] = field(default_factory=dict)
 
 
 def view_to_json(view: SavedView) -> str:
     """The view as JSON that :func:`view_from_json` reads back to an equal view.
 
     >>> from ndcg_core import parse_grades
-    >>> view = SavedView(parse_grades("a=3, b=1"), Convention(cutoff_k=5))
+    >>> view = SavedView(parse_grades("a=3, b=1"), Convention(cutoff_k=5), titles={"b": "Bee"})
     >>> view_from_json(view_to_json(view)) == view
     True
     """
@@ -128,6 +131,8 @@ def view_to_json(view: SavedView) -> str:
         "unretrieved": [_json_number(g) for g in view.unretrieved],
         "convention": view.convention.to_params(),
     }
+    if view.titles:  # one per label, "" for none: the file reads like the table
+        document["titles"] = [view.titles.get(label, "") for label in view.grade_list.labels]
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -180,7 +185,15 @@ def view_from_json(data: bytes | str) -> SavedView:
         msg = '"convention" must be an object of settings, as the app saves it.'
         raise NdcgError(msg)
     convention = Convention.from_params({str(k): str(v) for k, v in params.items()})
-    return SavedView(grade_list, convention, unretrieved)
+    titles = document.get("titles", [])
+    if not isinstance(titles, list) or not all(isinstance(x, str) for x in titles):
+        msg = '"titles" must be a list of texts, one per grade ("" for none).'
+        raise NdcgError(msg)
+    if len(titles) != len(grades) and titles:
+        msg = f'"titles" has {len(titles)} entries for {len(grades)} grades.'
+        raise NdcgError(msg)
+    named = titles_by_label(grade_list.labels, titles) if titles else {}
+    return SavedView(grade_list, convention, unretrieved, named)
 
 
 def _json_kind(value: Any) -> str:

@@ -451,7 +451,7 @@ def step_9(story: Story, order: tuple[str, ...]) -> None:
         ):
             cards = story.ordered(order)
             ranking = (tuple(float(c.grade) for c in cards), tuple(c.id for c in cards), ())
-            open_in_playground(ranking, TEXTBOOK)
+            open_in_playground(ranking, TEXTBOOK, {c.id: c.title for c in cards})
     with picture:
         card_list(story.ordered(order))
 

@@ -23,7 +23,7 @@ from components.results import (
     metric_row,
     position_table,
 )
-from components.state import current_convention, sync_url, view_mode
+from components.state import current_convention, current_titles, sync_url, view_mode
 from ndcg_core import Convention
 
 run_through_app()
@@ -67,9 +67,9 @@ def two_rankings(convention: Convention) -> None:
             order_controls()
         with ranking_b:
             st.subheader("Ranking B", anchor=False)
-            ranking_b_controls()
+            ranking_b_controls(current_titles())
     with results:
-        comparison = current_comparison(convention)
+        comparison = current_comparison(convention, current_titles())
         if comparison is not None:
             comparison_numbers(comparison)
             comparison_chart(comparison, font_size=16 if view_mode() == "present" else None)
@@ -78,7 +78,7 @@ def two_rankings(convention: Convention) -> None:
         comparison_table(comparison)
         st.caption(f"Convention: {convention}")
         if full_controls():
-            stakeholder_download(comparison, None)
+            stakeholder_download(comparison, current_titles())
 
 
 @st.fragment
