@@ -21,6 +21,7 @@ from ndcg_core.charts import (
     chart_layout,
     chart_spec,
     is_dense,
+    with_text_size,
 )
 from ndcg_core.export import SavedView, chart_image, python_snippet, table_csv, view_to_json
 from ndcg_core.notes import evaluation_notes
@@ -142,9 +143,12 @@ def metric_row(evaluation: Evaluation) -> None:
         )
 
 
-def chart_block(evaluation: Evaluation) -> None:
-    """The three linked charts (hover a position to highlight it everywhere)."""
+def chart_block(evaluation: Evaluation, *, font_size: int | None = None) -> None:
+    """The three linked charts (hover a position to highlight it everywhere); ``font_size``
+    sets their text (a projector wants it larger)."""
     spec = remember("chart", _evaluation_key(evaluation), lambda: _chart_spec(evaluation))
+    if font_size is not None:
+        spec = with_text_size(spec, font_size)
     st.vega_lite_chart(spec, width="content")
     positions = len(evaluation.table)
     if positions > PLOTTED_POSITIONS:

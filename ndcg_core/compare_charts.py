@@ -12,6 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from ndcg_core.charts import with_text_size
 from ndcg_core.compare import Comparison
 
 _COLOUR_A, _COLOUR_B = "#0072B2", "#E69F00"  # Okabe-Ito blue and orange
@@ -174,20 +175,14 @@ def comparison_spec(
             },
         ],
     }
-    return {
+    spec = {
         "$schema": SCHEMA,
         ("vconcat" if stacked else "hconcat"): [running, per_position],
         # Each panel keeps its own colours and legend (A/B versus gains/losses).
         "resolve": {"scale": {"color": "independent"}, "legend": {"color": "independent"}},
-        "config": {"font": "sans-serif", "view": {"stroke": None}, **_text_sizes(font_size)},
+        "config": {"font": "sans-serif", "view": {"stroke": None}},
     }
-
-
-def _text_sizes(font_size: int | None) -> dict[str, Any]:
-    if font_size is None:
-        return {}
-    text = {"labelFontSize": font_size, "titleFontSize": font_size}
-    return {"axis": text, "legend": text, "title": {"fontSize": font_size + 2}}
+    return spec if font_size is None else with_text_size(spec, font_size)
 
 
 def comparison_svg(comparison: Comparison) -> str:

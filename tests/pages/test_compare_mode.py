@@ -120,3 +120,31 @@ def test_every_convention_and_cutoff_shows_the_cores_numbers(preset, cutoff_k) -
     at = open_app(query, PLAYGROUND)
     assert not at.exception
     _shows(at, ("D4", "D5", "D6", "D1", "D2", "D3"), convention)
+
+
+@pytest.mark.parametrize("cmp", ["0", "1"])
+def test_presenter_view_puts_the_live_choices_on_the_page(cmp) -> None:
+    at = open_app({"mode": "present", "cmp": cmp}, PLAYGROUND)
+    assert not at.exception
+    at.radio(key="conv_gain").set_value("exponential").run()
+    at.number_input(key="conv_cutoff_k").set_value(3).run()
+    assert not at.exception
+    assert at.query_params["gain"] == "exponential"
+    assert at.query_params["k"] == "3"
+    convention = Convention(gain="exponential", cutoff_k=3)
+    if cmp == "1":
+        _shows(at, ("D1", "D3", "D2", "D6", "D5", "D4"), convention)
+    else:
+        assert {m.label for m in at.metric} >= {"nDCG@3", "DCG@3"}
+
+
+def test_a_table_edit_in_presenter_view_counts_in_the_same_run() -> None:
+    at = open_app({"mode": "present", "cmp": "1", "b": "1~6"}, PLAYGROUND)
+    at.session_state["lab_input_tab"] = "Table"
+    at.run()
+    key = f"lab_table_{at.session_state['lab_version']}"
+    at.session_state[key] = {"edited_rows": {0: {"grade": 0}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    grades = {**SEED, "D1": 0.0}
+    comparison = compare(grades, A, A)
+    assert _numbers(at) == [list(row) for row in number_rows(comparison)]
