@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ndcg_core.charts import with_text_size
+from ndcg_core.charts import is_dense, with_text_size
 from ndcg_core.compare import Comparison
 
 _COLOUR_A, _COLOUR_B = "#0072B2", "#E69F00"  # Okabe-Ito blue and orange
@@ -108,7 +108,8 @@ def comparison_spec(
         "layer": [
             {
                 "data": {"values": curves},
-                "mark": {"type": "line", "point": True},
+                # Points would overlap on a long list: a line alone, as the Playground's charts.
+                "mark": {"type": "line", "point": not is_dense(n)},
                 "encoding": {
                     "x": x_axis,
                     "y": {
