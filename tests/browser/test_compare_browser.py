@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from ndcg_core.compare import compare
 from ndcg_core.stakeholder import number_rows
+from ndcg_core.titles import titles_to_param
 from tests.browser.conftest import VIEWPORT, StreamlitServer, drag_item
 from tests.browser.test_classroom_browser import AXE, serious_violations
+from tests.hostile.corpus import SCRIPT
 
 pytestmark = pytest.mark.browser
 
@@ -159,3 +162,20 @@ def test_compare_mode_has_no_serious_accessibility_violations(
         assert serious_violations(page) == []
     finally:
         context.close()
+
+
+def test_titled_documents_show_as_title_and_grade_in_both_lists(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    titles = {"D1": "Pizzeria Da Michele", "D3": SCRIPT}
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    query = urlencode({"t": titles_to_param(A, titles)})
+    open_compare(page, app_server, f"&b=3.1.2.4~6&{query}")
+    for name in ("A", "B"):
+        chips = ranking_list(page, name)
+        expect(chips.filter(has_text="Pizzeria Da Michele · 3")).to_have_count(1)
+        expect(chips.filter(has_text=f"{SCRIPT} · 3")).to_have_count(1)  # as text
+        expect(chips.filter(has_text="D2 · 2")).to_have_count(1)  # no title: the label
+    expect(paragraph(page)).to_contain_text(f"{SCRIPT} (grade 3) is 1st in B instead of 3rd")
+    assert dialogs == []
