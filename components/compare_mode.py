@@ -28,6 +28,7 @@ from components.state import (
     to_link,
 )
 from ndcg_core import Convention, NdcgError
+from ndcg_core.charts import PLOTTED_POSITIONS
 from ndcg_core.compare import ORDER_PARAM, Comparison, compare, order_from_param, order_to_param
 from ndcg_core.compare_charts import comparison_spec
 from ndcg_core.lists import ideal_order, moved, reordered
@@ -184,9 +185,14 @@ def comparison_chart(comparison: Comparison, *, font_size: int | None = None) ->
     """Both running-DCG curves on one chart, and B's gain or loss at each position below."""
     spec = comparison_spec(comparison, width=400, height=110, stacked=True, font_size=font_size)
     st.vega_lite_chart(spec, width="content")
+    sampled = (
+        f" Over {PLOTTED_POSITIONS} positions both draw {PLOTTED_POSITIONS} evenly spaced ones."
+        if len(comparison.order_a) > PLOTTED_POSITIONS
+        else ""
+    )
     st.caption(
         "Top: DCG added up position by position, A and B. Below: what B's document at "
-        "each position brings, minus what A's brings there."
+        "each position brings, minus what A's brings there." + sampled
     )
 
 
