@@ -148,3 +148,14 @@ def test_a_table_edit_in_presenter_view_counts_in_the_same_run() -> None:
     grades = {**SEED, "D1": 0.0}
     comparison = compare(grades, A, A)
     assert _numbers(at) == [list(row) for row in number_rows(comparison)]
+
+
+def test_a_list_too_long_for_a_link_takes_b_out_with_it() -> None:
+    at = open_app({"cmp": "1"}, PLAYGROUND)
+    at.text_area(key="lab_text").input(", ".join(str(i % 4) for i in range(3_000))).run()
+    at.button(key="lab_b_same").click().run()  # B = A: "1~3000", a short b
+    assert not at.exception
+    assert "g" not in at.query_params  # over the link's budget (ndcg_core.links)
+    assert "b" not in at.query_params  # positions in a list the link no longer gives
+    assert at.query_params["cmp"] == "1"
+    assert set(at.session_state["lab_link_left_out"]) == {"g", "b"}
