@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
@@ -84,20 +85,26 @@ def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:
     return spec
 
 
-def _display_table(evaluation: Evaluation, first: int) -> pd.DataFrame:
+def _display_table(
+    evaluation: Evaluation, first: int, titles: Mapping[str, str] | None = None
+) -> pd.DataFrame:
     return remember(
         "table",
-        (_evaluation_key(evaluation), first),
-        lambda: display_table(evaluation, first=first, rows=TABLE_PAGE_ROWS),
+        (_evaluation_key(evaluation), first, frozenset((titles or {}).items())),
+        lambda: display_table(evaluation, first=first, rows=TABLE_PAGE_ROWS, titles=titles),
     )
 
 
-def _display_arrow(evaluation: Evaluation, first: int) -> pa.Table:
+def _display_arrow(
+    evaluation: Evaluation, first: int, titles: Mapping[str, str] | None = None
+) -> pa.Table:
     # An Arrow table goes to the browser as is; a DataFrame is converted on every run.
     return remember(
         "table_arrow",
-        (_evaluation_key(evaluation), first),
-        lambda: pa.Table.from_pandas(_display_table(evaluation, first), preserve_index=False),
+        (_evaluation_key(evaluation), first, frozenset((titles or {}).items())),
+        lambda: pa.Table.from_pandas(
+            _display_table(evaluation, first, titles), preserve_index=False
+        ),
     )
 
 
@@ -166,8 +173,11 @@ def chart_block(evaluation: Evaluation, *, font_size: int | None = None) -> None
         st.caption("Hover a position to pick it out in all three charts.")
 
 
-def position_table(evaluation: Evaluation, *, key: str) -> None:
-    """The per-position table, as readable text, a page at a time for long lists."""
+def position_table(
+    evaluation: Evaluation, *, key: str, titles: Mapping[str, str] | None = None
+) -> None:
+    """The per-position table, as readable text, a page at a time for long lists; a title
+    column where documents have ``titles``."""
     rows = len(evaluation.table)
     first = 0
     if rows > TABLE_PAGE_ROWS:
@@ -181,7 +191,7 @@ def position_table(evaluation: Evaluation, *, key: str) -> None:
             key=f"{key}_table_page",
         )
         first = (int(page) - 1) * TABLE_PAGE_ROWS
-    shown = _display_arrow(evaluation, first)
+    shown = _display_arrow(evaluation, first, titles)
     st.table(shown, hide_index=True)
 
 

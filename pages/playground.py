@@ -72,7 +72,7 @@ def one_ranking(convention: Convention) -> None:
     if evaluation is not None:
         st.subheader("Position by position", anchor=False)
         st.caption(f"Convention: {convention}")
-        position_table(evaluation, key="playground")
+        position_table(evaluation, key="playground", titles=current_titles())
         if full_controls():
             export_block(evaluation)
 

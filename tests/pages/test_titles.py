@@ -116,3 +116,12 @@ def test_the_comparison_names_documents_by_title() -> None:
     at = open_app({**query, "b": "3.1.2.4~6"}, PLAYGROUND)
     paragraph = at.info[0].value.replace("\\", "")
     assert f"{SCRIPT} (grade 3) is 1st in B instead of 3rd" in paragraph
+
+
+def test_the_position_table_shows_each_documents_title_as_text() -> None:
+    labels = ("D1", "D2", "D3", "D4", "D5", "D6")
+    at = open_app({"t": titles_to_param(labels, TITLES)}, PLAYGROUND)
+    table = at.table[0].value
+    assert list(table.columns[:3]) == ["i", "document", "title"]
+    shown = [title.replace("\\", "") for title in table["title"]]  # Markdown escaped
+    assert shown == [TITLES["D1"], "", TITLES["D3"], "", "", ""]
