@@ -93,7 +93,7 @@ def move_controls(
             label,
             labels,
             key=f"{key}_choice",
-            width=200,  # the label whole at a projector's 20 px text
+            width=180,  # the label whole at a projector's 20 px text, Up and Down beside it
             format_func=(lambda name: (titles or {}).get(name) or name),
             help=MOVE_HELP,
         )
