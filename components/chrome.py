@@ -60,7 +60,7 @@ _MODE_CSS: Mapping[str, str] = MappingProxyType(
 html { font-size: 20px; }
 [data-testid="stMetricValue"] { font-size: 2.4rem; }
 [data-testid="stMetricLabel"] p { font-size: 1.2rem; }
-[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; max-width: 100%; }
+[data-testid="stMainBlockContainer"] { padding-top: 1.5rem; max-width: 100%; }
 </style>""",
         "embed": "<style>"
         + _HIDE_SIDEBAR
@@ -131,4 +131,5 @@ def page_header(title: str, caption: str, *, params: Mapping[str, str] | None = 
                         args=("present",),
                         key="lab_present",
                     )
-    st.caption(caption)
+    if view_mode() != "present":  # a projector's one screen is for the lesson itself
+        st.caption(caption)

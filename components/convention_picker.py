@@ -14,6 +14,7 @@ from components.state import (
     clear_errors,
     current_convention,
     set_picker,
+    view_mode,
 )
 from ndcg_core import CONVENTION_FIELDS, PRESETS, Convention
 
@@ -27,7 +28,7 @@ def _choice_help(name: str) -> str:
     return "\n".join(lines)
 
 
-def _choice_radio(name: str) -> str:
+def _choice_radio(name: str, *, horizontal: bool = False) -> str:
     info = CONVENTION_FIELDS[name]
     labels = {c.value: c.label for c in info.choices}
     value: str = st.radio(
@@ -37,8 +38,25 @@ def _choice_radio(name: str) -> str:
         key=CONVENTION_KEYS[name],
         persist_state=PERSIST,
         help=_choice_help(name),
+        horizontal=horizontal,
     )
     return value
+
+
+def _cutoff_input(*, width: int | str = "stretch") -> int | None:
+    cutoff_k = st.number_input(
+        CONVENTION_FIELDS["cutoff_k"].label,
+        min_value=1,
+        max_value=MAX_CUTOFF_K,
+        step=1,
+        value=None,
+        placeholder="whole list",
+        key=CONVENTION_KEYS["cutoff_k"],
+        persist_state=PERSIST,
+        help=CONVENTION_FIELDS["cutoff_k"].help,
+        width=width,  # type: ignore[arg-type]
+    )
+    return None if cutoff_k is None else int(cutoff_k)
 
 
 def _choice_select(name: str) -> str:
@@ -83,8 +101,15 @@ def matching_presets(convention: Convention) -> list[str]:
 
 
 def convention_picker() -> Convention:
-    """The sidebar's convention controls; returns the convention they describe."""
+    """The sidebar's convention controls; returns the convention they describe.
+
+    In presenter view the sidebar is hidden: nothing is drawn there, and a page shows the
+    choices a teacher flips live with :func:`presenter_choices`.
+    """
     apply_pending_convention()
+    if view_mode() == "present":
+        _keep_choices()
+        return current_convention()
     with st.sidebar:
         st.subheader("Convention", help="Every choice behind the number, and who makes it.")
         st.selectbox(
@@ -110,17 +135,7 @@ def convention_picker() -> Convention:
             persist_state=PERSIST,
             help=CONVENTION_FIELDS["log_base"].help + " 2 is usual; e ≈ 2.718 gives ln.",
         )
-        cutoff_k = st.number_input(
-            CONVENTION_FIELDS["cutoff_k"].label,
-            min_value=1,
-            max_value=MAX_CUTOFF_K,
-            step=1,
-            value=None,
-            placeholder="whole list",
-            key=CONVENTION_KEYS["cutoff_k"],
-            persist_state=PERSIST,
-            help=CONVENTION_FIELDS["cutoff_k"].help,
-        )
+        cutoff_k = _cutoff_input()
         ideal = _choice_radio("ideal")
         _used_by("ideal", ideal)
         with st.expander("Advanced: ties, empty ideal, negative grades"):
@@ -133,7 +148,7 @@ def convention_picker() -> Convention:
             gain=gain,  # type: ignore[arg-type]
             discount=discount,  # type: ignore[arg-type]
             log_base=float(log_base),
-            cutoff_k=None if cutoff_k is None else int(cutoff_k),
+            cutoff_k=cutoff_k,
             ideal=ideal,  # type: ignore[arg-type]
             ties=ties,  # type: ignore[arg-type]
             zero_ideal=zero_ideal,  # type: ignore[arg-type]
@@ -156,6 +171,18 @@ def hidden_convention(unused_because: str) -> Convention:
         f"{', '.join(CONVENTION_PAGES)}.",
         icon=":material/info:",
     )
+    _keep_choices()
+    return current_convention()
+
+
+def _keep_choices() -> None:
+    """Keep every choice through a run that does not draw its widget."""
     for key in CONVENTION_KEYS.values():
         st.session_state[key] = st.session_state[key]
-    return current_convention()
+
+
+def presenter_choices() -> None:
+    """Gain and cutoff k on the page itself, for presenter view (the sidebar is hidden)."""
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="medium"):
+        _choice_radio("gain", horizontal=True)
+        _cutoff_input(width=180)

@@ -9,9 +9,9 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components.cache import remember
 from components.chrome import show_error
-from components.sortable_list import show_position, shown_window, sortable_list
+from components.drag_order import draggable_ranking, order_buttons
+from components.sortable_list import show_position
 from components.state import (
     TEXT_KEY,
     UNRETRIEVED_KEY,
@@ -22,12 +22,13 @@ from components.state import (
     current_convention,
     current_list,
     current_list_text,
+    current_titles,
     set_error,
     set_picker,
     store_list,
     store_unretrieved,
 )
-from ndcg_core import Convention, IdealSource, NdcgError, format_real, parse_grades
+from ndcg_core import Convention, IdealSource, NdcgError, parse_grades
 from ndcg_core.examples import (
     ExampleList,
     example_lists,
@@ -36,8 +37,9 @@ from ndcg_core.examples import (
     stated_summary,
 )
 from ndcg_core.export import MAX_VIEW_BYTES, view_from_json
-from ndcg_core.lists import ideal_order, moved, natural_key, reordered, reversed_order, shuffled
+from ndcg_core.lists import moved, reordered
 from ndcg_core.parsing import GradeList, grade_list_from_rows
+from ndcg_core.titles import MAX_TITLE_LENGTH, titles_by_label
 
 INPUT_TAB_KEY = "lab_input_tab"
 TEXT_SYNCED_KEY = "lab_text_synced"  # the list version the text box last showed
@@ -81,20 +83,26 @@ def _table_key() -> str:
     return f"lab_table_{st.session_state.get(VERSION_KEY, 0)}"
 
 
-def _apply_table(edited: pd.DataFrame, shown: GradeList) -> None:
+def _apply_table(edited: pd.DataFrame, shown: GradeList, shown_titles: list[str]) -> None:
     """Store the edited table when it differs from the list it showed; errors stay under it."""
     labels = [None if pd.isna(v) else str(v) for v in edited["document"]]
     grades = [None if pd.isna(v) else v for v in edited["grade"]]
-    if tuple(labels) == shown.labels and tuple(grades) == shown.grades:
+    titles = [None if pd.isna(v) else str(v) for v in edited["title"]]
+    if (
+        tuple(labels) == shown.labels
+        and tuple(grades) == shown.grades
+        and [t or "" for t in titles] == shown_titles
+    ):
         return
     try:
         new_list = grade_list_from_rows(
             labels, grades, negative_grades=current_convention().negative_grades
         )
+        named = titles_by_label(new_list.labels, titles)
     except NdcgError as error:
         set_error("table", str(error))
         return
-    store_list(new_list)
+    store_list(new_list, named)
 
 
 def _loadable_lists() -> dict[str, ExampleList]:
@@ -111,7 +119,8 @@ def _on_example() -> None:
     item = _loadable_lists().get(st.session_state.get("lab_example") or "")
     if item is not None:
         labels = item.labels or tuple(f"D{i}" for i in range(1, len(item.grades) + 1))
-        store_list(GradeList(item.grades, labels))
+        titles = dict(zip(labels, item.titles, strict=True)) if item.titles else {}
+        store_list(GradeList(item.grades, labels), titles)
 
 
 def _on_view_file() -> None:
@@ -125,7 +134,7 @@ def _on_view_file() -> None:
     except NdcgError as error:
         set_error("view_file", f"{uploaded.name}: {error}")
         return
-    store_list(view.grade_list)
+    store_list(view.grade_list, view.titles)
     store_unretrieved(view.unretrieved)
     set_picker(view.convention)
     clear_errors("view_file")
@@ -210,7 +219,11 @@ def _table_editor(tab: Any) -> None:
             )
             st.session_state[VERSION_KEY] += 1  # a fresh editor, without those rows
         shown = current_list()
-        frame = pd.DataFrame({"document": list(shown.labels), "grade": list(shown.grades)})
+        titles = current_titles()
+        shown_titles = [titles.get(label, "") for label in shown.labels]
+        frame = pd.DataFrame(
+            {"document": list(shown.labels), "grade": list(shown.grades), "title": shown_titles}
+        )
         edited = st.data_editor(
             frame,
             key=_table_key(),
@@ -221,9 +234,15 @@ def _table_editor(tab: Any) -> None:
             column_config={
                 "document": st.column_config.TextColumn("document", max_chars=40),
                 "grade": st.column_config.NumberColumn("grade", format="%g", required=True),
+                "title": st.column_config.TextColumn(
+                    "title",
+                    max_chars=MAX_TITLE_LENGTH,
+                    help="Optional: what a reader sees of the result, e.g. Pizzeria Da Michele. "
+                    f"Plain text, one line, at most {MAX_TITLE_LENGTH} characters.",
+                ),
             },
         )
-        _apply_table(edited, shown)
+        _apply_table(edited, shown, shown_titles)
         show_error("table")
 
 
@@ -273,66 +292,16 @@ def _on_drag(new_order: list[str]) -> None:
         set_error("order", str(error))
 
 
-def _documents(grade_list: GradeList) -> tuple[dict[str, str], list[str]]:
-    """Each document's chip text, and the labels in natural order.
-
-    Both survive a reorder (the costly part for long lists): they are remembered by the
-    documents and their grades, not by their order.
-    """
-    pairs = dict(zip(grade_list.labels, grade_list.grades, strict=True))
-
-    def make() -> tuple[dict[str, str], list[str]]:
-        chips = {label: f"{label} · {format_real(grade)}" for label, grade in pairs.items()}
-        return chips, sorted(pairs, key=natural_key)
-
-    documents: tuple[dict[str, str], list[str]] = remember(
-        "documents", frozenset(pairs.items()), make
-    )
-    return documents
-
-
 def order_controls() -> None:
     """The drag list, plus buttons for people who cannot (or would rather not) drag."""
-    grade_list = current_list()
-    chips, sorted_labels = _documents(grade_list)
-    items = [(label, chips[label]) for label in grade_list.labels]
-    st.caption("Drag a document to a new place, or focus it and press Alt+Arrow keys.")
-    sortable_list(items, key=SORT_KEY, on_change=_on_drag)
-    show_error("order")
-    start, stop = shown_window(SORT_KEY, len(items))
-    if stop - start < len(items):  # a long list: the documents in the drag list's window
-        sorted_labels = sorted(grade_list.labels[start:stop], key=natural_key)
-    with st.container(horizontal=True, vertical_alignment="bottom"):
-        chosen = st.selectbox(
-            "Move a document",
-            sorted_labels,
-            key="lab_move_choice",
-            width=150,
-            help="The keyboard alternative to dragging: pick a document, then move it up or "
-            "down. In the drag list itself, Alt+Arrow keys move the focused document. In a "
-            "long list, pick from the documents the drag list shows now.",
-        )
-        st.button(
-            "Up",
-            icon=":material/arrow_upward:",
-            on_click=_move,
-            args=(chosen, -1),
-            key="lab_move_up",
-        )
-        st.button(
-            "Down",
-            icon=":material/arrow_downward:",
-            on_click=_move,
-            args=(chosen, 1),
-            key="lab_move_down",
-        )
-    with st.container(horizontal=True):
-        for label, icon, change, key, help_text in _ORDER_BUTTONS:
-            st.button(label, icon=icon, on_click=_reorder, args=(change,), key=key, help=help_text)
-
-
-_ORDER_BUTTONS = (
-    ("Ideal order", ":material/trending_down:", ideal_order, "lab_ideal", "Best grade first."),
-    ("Reverse", ":material/swap_vert:", reversed_order, "lab_reverse", "Last becomes first."),
-    ("Shuffle", ":material/shuffle:", shuffled, "lab_shuffle", "A random order."),
-)
+    draggable_ranking(
+        current_list(),
+        titles=current_titles(),
+        key=SORT_KEY,
+        on_drag=_on_drag,
+        on_move=_move,
+        move_key="lab_move",
+        error_key="order",
+        caption="Drag a document to a new place, or focus it and press Alt+Arrow keys.",
+    )
+    order_buttons(key="lab", on_click=_reorder)

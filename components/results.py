@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
@@ -11,7 +12,7 @@ import streamlit as st
 
 from components.cache import remember
 from components.chrome import plain
-from components.state import current_list, current_unretrieved
+from components.state import current_list, current_titles, current_unretrieved
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
 from ndcg_core.charts import (
     CUTOFF,
@@ -21,6 +22,7 @@ from ndcg_core.charts import (
     chart_layout,
     chart_spec,
     is_dense,
+    with_text_size,
 )
 from ndcg_core.export import SavedView, chart_image, python_snippet, table_csv, view_to_json
 from ndcg_core.notes import evaluation_notes
@@ -83,20 +85,26 @@ def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:
     return spec
 
 
-def _display_table(evaluation: Evaluation, first: int) -> pd.DataFrame:
+def _display_table(
+    evaluation: Evaluation, first: int, titles: Mapping[str, str] | None = None
+) -> pd.DataFrame:
     return remember(
         "table",
-        (_evaluation_key(evaluation), first),
-        lambda: display_table(evaluation, first=first, rows=TABLE_PAGE_ROWS),
+        (_evaluation_key(evaluation), first, frozenset((titles or {}).items())),
+        lambda: display_table(evaluation, first=first, rows=TABLE_PAGE_ROWS, titles=titles),
     )
 
 
-def _display_arrow(evaluation: Evaluation, first: int) -> pa.Table:
+def _display_arrow(
+    evaluation: Evaluation, first: int, titles: Mapping[str, str] | None = None
+) -> pa.Table:
     # An Arrow table goes to the browser as is; a DataFrame is converted on every run.
     return remember(
         "table_arrow",
-        (_evaluation_key(evaluation), first),
-        lambda: pa.Table.from_pandas(_display_table(evaluation, first), preserve_index=False),
+        (_evaluation_key(evaluation), first, frozenset((titles or {}).items())),
+        lambda: pa.Table.from_pandas(
+            _display_table(evaluation, first, titles), preserve_index=False
+        ),
     )
 
 
@@ -142,9 +150,12 @@ def metric_row(evaluation: Evaluation) -> None:
         )
 
 
-def chart_block(evaluation: Evaluation) -> None:
-    """The three linked charts (hover a position to highlight it everywhere)."""
+def chart_block(evaluation: Evaluation, *, font_size: int | None = None) -> None:
+    """The three linked charts (hover a position to highlight it everywhere); ``font_size``
+    sets their text (a projector wants it larger)."""
     spec = remember("chart", _evaluation_key(evaluation), lambda: _chart_spec(evaluation))
+    if font_size is not None:
+        spec = with_text_size(spec, font_size)
     st.vega_lite_chart(spec, width="content")
     positions = len(evaluation.table)
     if positions > PLOTTED_POSITIONS:
@@ -162,8 +173,11 @@ def chart_block(evaluation: Evaluation) -> None:
         st.caption("Hover a position to pick it out in all three charts.")
 
 
-def position_table(evaluation: Evaluation, *, key: str) -> None:
-    """The per-position table, as readable text, a page at a time for long lists."""
+def position_table(
+    evaluation: Evaluation, *, key: str, titles: Mapping[str, str] | None = None
+) -> None:
+    """The per-position table, as readable text, a page at a time for long lists; a title
+    column where documents have ``titles``."""
     rows = len(evaluation.table)
     first = 0
     if rows > TABLE_PAGE_ROWS:
@@ -177,7 +191,7 @@ def position_table(evaluation: Evaluation, *, key: str) -> None:
             key=f"{key}_table_page",
         )
         first = (int(page) - 1) * TABLE_PAGE_ROWS
-    shown = _display_arrow(evaluation, first)
+    shown = _display_arrow(evaluation, first, titles)
     st.table(shown, hide_index=True)
 
 
@@ -192,9 +206,13 @@ def export_block(evaluation: Evaluation) -> None:
     if not box.open:  # drawn only when open: it costs a rerun nothing otherwise
         return
     unretrieved = current_unretrieved()
-    view = SavedView(GradeList(evaluation.grades, evaluation.labels), evaluation.convention)
-    if evaluation.convention.ideal is IdealSource.JUDGED:
-        view = SavedView(view.grade_list, view.convention, unretrieved)
+    judged = evaluation.convention.ideal is IdealSource.JUDGED
+    view = SavedView(
+        GradeList(evaluation.grades, evaluation.labels),
+        evaluation.convention,
+        unretrieved if judged else (),
+        current_titles(),
+    )
     downloads: tuple[tuple[str, Any, str, str, str, str], ...] = (
         # label, data (a callable is only run on click), file name, MIME type, icon, help
         (

@@ -46,7 +46,7 @@ _CSS = """
   font-variant-numeric: tabular-nums;
   background: var(--st-primary-color, #0072b2); color: var(--st-background-color, #fff);
 }
-.sl-text { white-space: pre; overflow: hidden; text-overflow: ellipsis; }
+.sl-text { white-space: pre-wrap; overflow-wrap: anywhere; }
 .sl-item:hover { border-color: var(--st-primary-color, #0072b2); }
 .sl-item:focus-visible { outline: 3px solid var(--st-primary-color, #0072b2); outline-offset: 2px; }
 .sl-chosen { border-color: var(--st-primary-color, #0072b2); }

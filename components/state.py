@@ -20,10 +20,12 @@ from ndcg_core._text import quoted
 from ndcg_core.links import fit_link
 from ndcg_core.parsing import GradeList
 from ndcg_core.practice import Level, set_from_link
+from ndcg_core.titles import TITLES_PARAM, titles_from_param, titles_to_param
 
 DEFAULT_GRADES = "3, 2, 3, 0, 1, 2"  # seed 000's worked example
 LIST_KEY = "lab_list"
 UNRETRIEVED_KEY = "lab_unretrieved"
+TITLES_KEY = "lab_titles"  # label -> title, for the documents that have one
 TEXT_KEY = "lab_text"
 UNRETRIEVED_TEXT_KEY = "lab_unretrieved_text"
 VERSION_KEY = "lab_version"  # bumps whenever the list changes, to re-key the table and drag list
@@ -40,6 +42,8 @@ LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used 
 RUN_KEY = "lab_run"  # counts app.py's runs
 URL_RUN_KEY = "lab_url_run"  # the run of app.py whose URL sync_url wrote last
 PENDING_CONVENTION_KEY = "lab_pending_convention"  # set by a page, applied before the picker draws
+# Link parameters read position by position against the list ("g"): without it, not at all.
+READ_AGAINST_THE_LIST: Mapping[str, str] = MappingProxyType({"b": "g", TITLES_PARAM: "g"})
 # Every widget whose value must outlive a page switch passes this. Without it Streamlit
 # forgets the value when its widget is not drawn, and st.switch_page (which sends the new
 # run no widget values) makes every widget undrawn: the log base fell to its minimum, 1.01.
@@ -80,6 +84,12 @@ def init_session() -> None:
             grade_list = parse_grades(params["g"])
         except NdcgError as error:
             link_errors.append(f"Its list could not be read ({error}); showing the seed example.")
+    titles: dict[str, str] = {}
+    if params.get(TITLES_PARAM):
+        try:
+            titles = titles_from_param(params[TITLES_PARAM], grade_list.labels)
+        except NdcgError as error:
+            link_errors.append(f"Its titles could not be read ({error}); the list has none.")
     unretrieved: tuple[float, ...] = ()
     if params.get("u"):
         try:
@@ -99,7 +109,7 @@ def init_session() -> None:
     except NdcgError as error:
         link_errors.append(f"Its exercise set could not be read ({error}); showing set 1.")
         choose_practice_set(*set_from_link(None, None))
-    store_list(grade_list)
+    store_list(grade_list, titles)
     store_unretrieved(unretrieved)
     state[LINK_ERRORS_KEY] = tuple(link_errors)
 
@@ -161,8 +171,21 @@ def current_unretrieved() -> tuple[float, ...]:
     return unretrieved
 
 
-def store_list(grade_list: GradeList) -> None:
+def current_titles() -> Mapping[str, str]:
+    """The titles of the list's documents (label -> title); empty when none has one."""
+    titles: Mapping[str, str] = st.session_state.get(TITLES_KEY, {})
+    if not titles:
+        return {}
+    labels = current_list().labels
+    return {label: titles[label] for label in labels if label in titles}
+
+
+def store_list(grade_list: GradeList, titles: Mapping[str, str] | None = None) -> None:
+    """Make ``grade_list`` the shared list. ``titles`` replace the documents' titles; without
+    them a document keeps the title its label had."""
     state = st.session_state
+    if titles is not None:
+        state[TITLES_KEY] = dict(titles)
     state[LIST_KEY] = grade_list
     state[VERSION_KEY] = state.get(VERSION_KEY, 0) + 1
     clear_errors("text", "table", "order")
@@ -176,11 +199,13 @@ def store_unretrieved(grades: tuple[float, ...]) -> None:
 def open_in_playground(
     ranking: tuple[tuple[float, ...], tuple[str, ...], tuple[float, ...]],
     convention: Convention,
+    titles: Mapping[str, str] | None = None,
 ) -> None:
-    """Make this ranking (grades, labels, unretrieved grades) the shared list and go to the
-    Playground under ``convention``, the one the calling page scored it with."""
+    """Make this ranking (grades, labels, unretrieved grades) the shared list, its documents
+    titled ``titles``, and go to the Playground under ``convention``, the one the calling
+    page scored it with."""
     grades, labels, unretrieved = ranking
-    store_list(GradeList(grades, labels))
+    store_list(GradeList(grades, labels), titles or {})
     store_unretrieved(unretrieved)
     # The picker's widgets were drawn this run and cannot be set now: the next run does it.
     st.session_state[PENDING_CONVENTION_KEY] = convention
@@ -235,11 +260,16 @@ def sync_url(convention: Convention) -> None:
     unretrieved = current_unretrieved()
     if unretrieved:
         params["u"] = format_grades(unretrieved)
+    titles = current_titles()
+    if titles:
+        params[TITLES_PARAM] = titles_to_param(current_list().labels, titles)
     page_params = st.session_state.get(PAGE_PARAMS_KEY, {})
     params.update(page_params)
     # Every link stays well under what a server accepts; what does not fit is left out.
     # (The mode, like the share menu's embed flag, is within the address's allowance.)
-    params, left_out = fit_link(params, optional={"g", "u", *page_params})
+    params, left_out = fit_link(
+        params, optional={"g", "u", TITLES_PARAM, *page_params}, needs=READ_AGAINST_THE_LIST
+    )
     st.session_state[LINK_LEFT_OUT_KEY] = left_out
     if view_mode():
         params["mode"] = view_mode()
@@ -267,10 +297,13 @@ def from_link(key: str, param: str, read: Callable[[str], Any]) -> None:
             st.session_state[key] = read(raw)
 
 
-def to_link(param: str, value: str) -> None:
-    """Keep ``param`` in every link to this view (see page_header)."""
+def to_link(param: str, value: str | None) -> None:
+    """Keep ``param`` in every link to this view (see page_header); ``None`` takes it out."""
     params = dict(st.session_state.get(PAGE_PARAMS_KEY, {}))
-    params[param] = value
+    if value is None:
+        params.pop(param, None)
+    else:
+        params[param] = value
     st.session_state[PAGE_PARAMS_KEY] = params
 
 

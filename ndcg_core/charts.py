@@ -519,3 +519,22 @@ def difference_chart(paired: pd.DataFrame, *, width: int = 760) -> alt.Chart:
         .properties(width=width, height=240)
     )
     return cast(alt.Chart, chart)
+
+
+#: Chart text on a projector: axis, legend and title text at least this many pixels.
+PROJECTOR_FONT_SIZE = 16
+
+
+def with_text_size(spec: dict[str, Any], font_size: int) -> dict[str, Any]:
+    """``spec`` with its axis, legend and header text at ``font_size`` px and titles two
+    pixels larger (a copy: the cached spec stays as it was).
+
+    >>> with_text_size({"config": {"axis": {"grid": False}}}, 16)["config"]["axis"]
+    {'grid': False, 'labelFontSize': 16, 'titleFontSize': 16}
+    """
+    text = {"labelFontSize": font_size, "titleFontSize": font_size}
+    sizes = {"axis": text, "legend": text, "header": text, "title": {"fontSize": font_size + 2}}
+    config = dict(spec.get("config", {}))
+    for part, values in sizes.items():
+        config[part] = {**config.get(part, {}), **values}
+    return {**spec, "config": config}

@@ -24,6 +24,7 @@ from decimal import Decimal
 from ndcg_core.conventions import Convention, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
 from ndcg_core.formatting import format_real
+from ndcg_core.lists import OrderWords, check_permutation
 from ndcg_core.metrics import Evaluation, Real, evaluate
 
 #: The URL parameter that holds ranking B as positions in ranking A.
@@ -194,20 +195,13 @@ def _check_order(order: Sequence[str], grades: Mapping[str, float], name: str) -
     if not grades:
         msg = "There are no documents to rank: enter at least one grade."
         raise NdcgError(msg)
-    seen: set[str] = set()
-    for position, label in enumerate(order, start=1):
-        if label not in grades:
-            msg = f"Ranking {name} has {label} at position {position}, which is not one of the documents."
-            raise NdcgError(msg, item=position)
-        if label in seen:
-            msg = f"Ranking {name} has {label} twice (again at position {position})."
-            raise NdcgError(msg, item=position)
-        seen.add(label)
-    missing = [label for label in grades if label not in seen]
-    if missing:
-        msg = f"Ranking {name} leaves out {', '.join(missing[:5])}{'…' if len(missing) > 5 else ''}: both rankings show every document once."
-        raise NdcgError(msg)
-    return tuple(order)
+    words = OrderWords(
+        unknown=f"Ranking {name} has {{item}} at position {{position}}, which is not one of the documents.",
+        repeated=f"Ranking {name} has {{item}} twice (again at position {{position}}).",
+        missing=f"Ranking {name} leaves out {{missing}}: both rankings show every document once.",
+        most_missing=5,
+    )
+    return check_permutation(order, list(grades), words)
 
 
 # ------------------------------------------------------------------ the paragraph

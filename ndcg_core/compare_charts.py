@@ -12,6 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from ndcg_core.charts import is_dense, plotted_positions, with_text_size
 from ndcg_core.compare import Comparison
 
 _COLOUR_A, _COLOUR_B = "#0072B2", "#E69F00"  # Okabe-Ito blue and orange
@@ -45,9 +46,16 @@ def _effect(change: Any) -> str:
 
 
 def comparison_spec(
-    comparison: Comparison, *, width: int = 250, height: int = 150
+    comparison: Comparison,
+    *,
+    width: int = 250,
+    height: int = 150,
+    stacked: bool = False,
+    font_size: int | None = None,
 ) -> dict[str, Any]:
-    """Two panels side by side: running DCG of A and B, and each position's change (B - A).
+    """Two panels side by side (or ``stacked``, one above the other): running DCG of A and B,
+    and each position's change (B - A). ``font_size`` sets every axis and legend text (a
+    projector wants at least 16 px); titles are two pixels larger.
 
     >>> from ndcg_core.compare import compare
     >>> spec = comparison_spec(compare({"a": 3, "b": 2, "c": 0}, "abc", "bac"))
@@ -55,26 +63,30 @@ def comparison_spec(
     [1, 2]
     >>> [row["change"] for row in spec["hconcat"][1]["layer"][0]["data"]["values"]][2]
     0.0
+    >>> order = [str(i) for i in range(10_000)]
+    >>> long = comparison_spec(compare(dict.fromkeys(order, 1.0), order, order[::-1]))
+    >>> len(long["hconcat"][1]["layer"][0]["data"]["values"])  # PLOTTED_POSITIONS
+    500
     """
     unit, scale = chart_unit(comparison)
     a_table, b_table = comparison.a.table, comparison.b.table
     n = len(comparison.order_a)
-    curves = [
-        {
-            "position": i + 1,
-            "ranking": name,
-            "running_dcg": _scaled(table["running_dcg"].tolist()[i], scale),
-        }
-        for name, table in (("A", a_table), ("B", b_table))
-        for i in range(n)
-    ]
+    # A long list draws evenly spaced positions, as the Playground's own charts do.
+    drawn = plotted_positions(n, comparison.convention.cutoff_k).tolist()
+    curves = []
+    for name, table in (("A", a_table), ("B", b_table)):
+        sums = table["running_dcg"].tolist()
+        curves += [
+            {"position": i, "ranking": name, "running_dcg": _scaled(sums[i - 1], scale)}
+            for i in drawn
+        ]
     bars = [
         {
             "position": p.position,
             "change": _scaled(p.change, scale),
             "effect": _effect(p.change),
         }
-        for p in comparison.positions
+        for p in (comparison.positions[i - 1] for i in drawn)
     ]
     x_axis = {
         "field": "position",
@@ -100,7 +112,8 @@ def comparison_spec(
         "layer": [
             {
                 "data": {"values": curves},
-                "mark": {"type": "line", "point": True},
+                # Points would overlap on a long list: a line alone, as the Playground's charts.
+                "mark": {"type": "line", "point": not is_dense(n)},
                 "encoding": {
                     "x": x_axis,
                     "y": {
@@ -167,13 +180,14 @@ def comparison_spec(
             },
         ],
     }
-    return {
+    spec = {
         "$schema": SCHEMA,
-        "hconcat": [running, per_position],
+        ("vconcat" if stacked else "hconcat"): [running, per_position],
         # Each panel keeps its own colours and legend (A/B versus gains/losses).
         "resolve": {"scale": {"color": "independent"}, "legend": {"color": "independent"}},
         "config": {"font": "sans-serif", "view": {"stroke": None}},
     }
+    return spec if font_size is None else with_text_size(spec, font_size)
 
 
 def comparison_svg(comparison: Comparison) -> str:

@@ -10,6 +10,7 @@ from importlib.resources import files
 from types import MappingProxyType
 
 from ndcg_core.conventions import Convention
+from ndcg_core.titles import MAX_TITLE_LENGTH, check_plain_text
 
 # Found through the package, so an installed wheel (not only a checkout) has it.
 EXAMPLES = files("ndcg_core") / "data" / "examples.json"
@@ -47,6 +48,21 @@ class Example:
     stated: Mapping[str, StatedFigure]
     errata: Mapping[str, Erratum]
     note: str
+    # Result titles, one per grade, where the note says what the results are (restaurants).
+    titles: tuple[str, ...] | None = None
+    compare_with_titles: tuple[str, ...] | None = None
+
+
+def _titles(values: list[str] | None, count: int, where: str) -> tuple[str, ...] | None:
+    if values is None:
+        return None
+    if len(values) != count:
+        msg = f"{where} has {len(values)} titles for {count} grades."
+        raise ValueError(msg)
+    return tuple(
+        check_plain_text(v, what=f"{where}'s title {i}", max_length=MAX_TITLE_LENGTH)
+        for i, v in enumerate(values, start=1)
+    )
 
 
 def _floats(values: list[float] | None) -> tuple[float, ...] | None:
@@ -87,6 +103,10 @@ def load_examples() -> tuple[Example, ...]:
                 stated=MappingProxyType(stated),
                 errata=MappingProxyType(errata),
                 note=item["note"],
+                titles=_titles(item.get("titles"), len(item["grades"]), item["id"]),
+                compare_with_titles=_titles(
+                    item.get("compare_with_titles"), len(item.get("compare_with", [])), item["id"]
+                ),
             )
         )
     return tuple(examples)
@@ -101,6 +121,7 @@ class ExampleList:
     example: Example
     grades: tuple[float, ...]
     labels: tuple[str, ...] | None
+    titles: tuple[str, ...] | None = None
 
 
 def example_lists(example: Example) -> tuple[ExampleList, ...]:
@@ -116,9 +137,19 @@ def example_lists(example: Example) -> tuple[ExampleList, ...]:
     [(3.0,), (3.0, 0.0, 0.0)]
     """
     if example.compare_with is None:
-        return (ExampleList(example.id, example.title, example, example.grades, example.labels),)
-    first = ("A", example.list_names["compare_with"], example.compare_with, None)
-    second = ("B", example.list_names["grades"], example.grades, example.labels)
+        return (
+            ExampleList(
+                example.id, example.title, example, example.grades, example.labels, example.titles
+            ),
+        )
+    first = (
+        "A",
+        example.list_names["compare_with"],
+        example.compare_with,
+        None,
+        example.compare_with_titles,
+    )
+    second = ("B", example.list_names["grades"], example.grades, example.labels, example.titles)
     return tuple(
         ExampleList(
             f"{example.id}:{letter}",
@@ -126,8 +157,9 @@ def example_lists(example: Example) -> tuple[ExampleList, ...]:
             example,
             grades,
             labels,
+            titles,
         )
-        for letter, name, grades, labels in (first, second)
+        for letter, name, grades, labels, titles in (first, second)
     )
 
 

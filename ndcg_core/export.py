@@ -17,8 +17,10 @@ from typing import Any, Literal
 from ndcg_core._text import quoted, short_number
 from ndcg_core.conventions import Convention, Discount, Gain, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
+from ndcg_core.json_files import read_json
 from ndcg_core.metrics import Evaluation
 from ndcg_core.parsing import MAX_ITEMS, GradeList, grade_list_from_rows
+from ndcg_core.titles import titles_by_label
 
 VIEW_FORMAT = "ndcg-lab view"
 VIEW_VERSION = 1
@@ -104,18 +106,20 @@ def chart_image(spec: Mapping[str, Any], image_format: Literal["png", "svg"]) ->
 
 @dataclass(frozen=True)
 class SavedView:
-    """A list, the grades of judged documents it did not retrieve, and a convention."""
+    """A list, the grades of judged documents it did not retrieve, a convention, and the
+    documents' titles (label -> title; a document without one is not in it)."""
 
     grade_list: GradeList
     convention: Convention = field(default_factory=Convention)
     unretrieved: tuple[float, ...] = ()
+    titles: Mapping[str, str] = field(default_factory=dict)
 
 
 def view_to_json(view: SavedView) -> str:
     """The view as JSON that :func:`view_from_json` reads back to an equal view.
 
     >>> from ndcg_core import parse_grades
-    >>> view = SavedView(parse_grades("a=3, b=1"), Convention(cutoff_k=5))
+    >>> view = SavedView(parse_grades("a=3, b=1"), Convention(cutoff_k=5), titles={"b": "Bee"})
     >>> view_from_json(view_to_json(view)) == view
     True
     """
@@ -127,6 +131,8 @@ def view_to_json(view: SavedView) -> str:
         "unretrieved": [_json_number(g) for g in view.unretrieved],
         "convention": view.convention.to_params(),
     }
+    if view.titles:  # one per label, "" for none: the file reads like the table
+        document["titles"] = [view.titles.get(label, "") for label in view.grade_list.labels]
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -144,16 +150,7 @@ def view_from_json(data: bytes | str) -> SavedView:
     ...
     ndcg_core.errors.NdcgError: This is not a saved nDCG Lab view: expected a JSON object, got a list.
     """
-    if len(data) > MAX_VIEW_BYTES:
-        msg = f"The file is {len(data):,} bytes; a saved view is at most {MAX_VIEW_BYTES:,}."
-        raise NdcgError(msg)
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            msg = f"The file is not UTF-8 text (byte {error.start + 1} cannot be read)."
-            raise NdcgError(msg) from None
-    document = _load_json(data)
+    document = read_json(data, what="The file", kind="a saved view", max_bytes=MAX_VIEW_BYTES)
     if not isinstance(document, dict):
         msg = (
             "This is not a saved nDCG Lab view: expected a JSON object, "
@@ -188,29 +185,15 @@ def view_from_json(data: bytes | str) -> SavedView:
         msg = '"convention" must be an object of settings, as the app saves it.'
         raise NdcgError(msg)
     convention = Convention.from_params({str(k): str(v) for k, v in params.items()})
-    return SavedView(grade_list, convention, unretrieved)
-
-
-def _load_json(text: str) -> Any:
-    def no_constants(name: str) -> None:
-        msg = f"The file holds {name}, which is not a grade."
+    titles = document.get("titles", [])
+    if not isinstance(titles, list) or not all(isinstance(x, str) for x in titles):
+        msg = '"titles" must be a list of texts, one per grade ("" for none).'
         raise NdcgError(msg)
-
-    try:
-        return json.loads(text, parse_constant=no_constants)
-    except json.JSONDecodeError as error:
-        msg = (
-            f"The file is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})."
-        )
-        raise NdcgError(msg) from None
-    except NdcgError:
-        raise
-    except ValueError:  # an integer too long for Python to convert (over 4,300 digits)
-        msg = "The file holds a number too long to read; a saved view's grades are short."
-        raise NdcgError(msg) from None
-    except RecursionError:
-        msg = "The file is not a saved view: its JSON is nested too deeply."
-        raise NdcgError(msg) from None
+    if len(titles) != len(grades) and titles:
+        msg = f'"titles" has {len(titles)} entries for {len(grades)} grades.'
+        raise NdcgError(msg)
+    named = titles_by_label(grade_list.labels, titles) if titles else {}
+    return SavedView(grade_list, convention, unretrieved, named)
 
 
 def _json_kind(value: Any) -> str:

@@ -31,16 +31,23 @@ def query_length(params: Mapping[str, str]) -> int:
 
 
 def fit_link(
-    params: Mapping[str, str], optional: Collection[str]
+    params: Mapping[str, str],
+    optional: Collection[str],
+    needs: Mapping[str, str] = MappingProxyType({}),
 ) -> tuple[dict[str, str], tuple[str, ...]]:
     """``params`` without as many ``optional`` ones (longest first) as it takes for the query
     string to fit in ``MAX_QUERY_CHARS``; returns the kept ones and the names left out.
+
+    ``needs`` maps a parameter to one it is read against (ranking B's positions to the list):
+    when that one is left out, so is it.
 
     >>> kept, dropped = fit_link({"k": "5", "g": "1, " * 3_000}, optional={"g"})
     >>> kept, dropped
     ({'k': '5'}, ('g',))
     >>> fit_link({"k": "5", "g": "3, 2"}, optional={"g"})
     ({'k': '5', 'g': '3, 2'}, ())
+    >>> fit_link({"g": "1, " * 3_000, "b": "2.1"}, optional={"g", "b"}, needs={"b": "g"})
+    ({}, ('g', 'b'))
     """
     kept = dict(params)
     dropped: list[str] = []
@@ -52,6 +59,10 @@ def fit_link(
             break
         del kept[name]
         dropped.append(name)
+    for name, needed in needs.items():
+        if needed in dropped and name in kept:
+            del kept[name]
+            dropped.append(name)
     return kept, tuple(dropped)
 
 
@@ -65,6 +76,8 @@ _LEFT_OUT_NAMES = MappingProxyType(
         "g": "the list of grades (it opens with the seed example instead)",
         "u": "the grades of judged documents not retrieved",
         "q": "the queries (it opens with the example queries instead)",
+        "b": "ranking B (it opens as the ideal order)",
+        "t": "the documents' titles",
     }
 )
 

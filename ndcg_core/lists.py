@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ndcg_core._text import quoted
 from ndcg_core.errors import NdcgError
@@ -81,3 +82,54 @@ def _take(grade_list: GradeList, order: Sequence[int] | range) -> GradeList:
     return GradeList(
         tuple(grade_list.grades[i] for i in order), tuple(grade_list.labels[i] for i in order)
     )
+
+
+@dataclass(frozen=True)
+class OrderWords:
+    """How messages about an order name its problems. Each is a :meth:`str.format` template:
+    ``{position}`` (from 1), ``{item}`` and ``{shown}`` (the item as the message shows an
+    unknown one) in ``unknown`` and ``repeated``; ``{missing}`` in ``missing``."""
+
+    unknown: str
+    repeated: str
+    missing: str
+    most_missing: int | None = None  # name at most this many missing items, then "…"
+
+
+def check_permutation(
+    order: Sequence[str],
+    items: Sequence[str],
+    words: OrderWords,
+    *,
+    show: Callable[[str], str] = str,
+) -> tuple[str, ...]:
+    """``order`` as a tuple if it names each of ``items`` exactly once; else the first
+    problem, in ``words``, as :class:`NdcgError` (pointing at the position where it can).
+
+    >>> words = OrderWords("{item} at {position}?", "{item} again at {position}", "No {missing}")
+    >>> check_permutation(["b", "a"], ["a", "b"], words)
+    ('b', 'a')
+    >>> check_permutation(["a", "a"], ["a", "b"], words)
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: a again at 2
+    >>> check_permutation(["a"], ["a", "b", "c"], OrderWords("", "", "No {missing}", 1))
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: No b…
+    """
+    known = set(items)
+    seen: set[str] = set()
+    for position, item in enumerate(order, start=1):
+        if item not in known or item in seen:
+            template = words.unknown if item not in known else words.repeated
+            msg = template.format(position=position, item=item, shown=show(item))
+            raise NdcgError(msg, item=position)
+        seen.add(item)
+    missing = [item for item in items if item not in seen]
+    if missing:
+        named = missing if words.most_missing is None else missing[: words.most_missing]
+        more = "…" if len(named) < len(missing) else ""
+        msg = words.missing.format(missing=", ".join(named) + more)
+        raise NdcgError(msg)
+    return tuple(order)

@@ -52,16 +52,34 @@ footer { margin-top: 3mm; }
 """
 
 
-def _number_row(name: str, a: Real, b: Real, *, exact: bool) -> str:
+def _number_row(name: str, a: Real, b: Real, *, exact: bool) -> tuple[str, str, str, str]:
     if exact:
         shown_a, shown_b = format_real(a), format_real(b)
         difference = signed(Decimal(b) - Decimal(a))
     else:
         shown_a, shown_b = format_pair(float(a), float(b))
         difference = signed(float(b) - float(a))
+    return name, shown_a, shown_b, difference
+
+
+def number_rows(comparison: Comparison) -> tuple[tuple[str, str, str, str], ...]:
+    """The metrics of A and B and their difference (B - A), as text: (measure, A, B, B - A).
+
+    The page and the exported file show these same rows.
+
+    >>> from ndcg_core.compare import compare
+    >>> number_rows(compare({"x": 1, "y": 0}, "yx", "xy"))[0]
+    ('nDCG', '0.631', '1', '+0.369')
+    """
+    a, b = comparison.a, comparison.b
+    k = comparison.convention.cutoff_k
+    at = "" if k is None else f"@{k}"
+    exact = a.exact or b.exact
     return (
-        f'<tr><th scope="row">{escape(name)}</th><td class="number">{shown_a}</td>'
-        f'<td class="number">{shown_b}</td><td class="number">{difference}</td></tr>'
+        _number_row(comparison.convention.label, a.ndcg, b.ndcg, exact=False),
+        _number_row(f"DCG{at}", a.dcg, b.dcg, exact=exact),
+        _number_row(f"ideal DCG{at}", a.ideal_dcg, b.ideal_dcg, exact=exact),
+        _number_row(f"CG{at}", a.cg, b.cg, exact=exact),
     )
 
 
@@ -72,15 +90,10 @@ def numbers_table(comparison: Comparison) -> str:
     >>> '<td class="number">+0.369</td>' in numbers_table(compare({"x": 1, "y": 0}, "yx", "xy"))
     True
     """
-    a, b = comparison.a, comparison.b
-    k = comparison.convention.cutoff_k
-    at = "" if k is None else f"@{k}"
-    exact = a.exact or b.exact
     rows = [
-        _number_row(comparison.convention.label, a.ndcg, b.ndcg, exact=False),
-        _number_row(f"DCG{at}", a.dcg, b.dcg, exact=exact),
-        _number_row(f"ideal DCG{at}", a.ideal_dcg, b.ideal_dcg, exact=exact),
-        _number_row(f"CG{at}", a.cg, b.cg, exact=exact),
+        f'<tr><th scope="row">{escape(name)}</th><td class="number">{shown_a}</td>'
+        f'<td class="number">{shown_b}</td><td class="number">{difference}</td></tr>'
+        for name, shown_a, shown_b, difference in number_rows(comparison)
     ]
     return (
         '<table class="numbers"><thead><tr><th scope="col">measure</th>'

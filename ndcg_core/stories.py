@@ -20,6 +20,8 @@ from importlib import resources
 from typing import Any
 
 from ndcg_core.errors import NdcgError
+from ndcg_core.json_files import read_json
+from ndcg_core.lists import OrderWords, check_permutation
 from ndcg_core.titles import MAX_SNIPPET_LENGTH, MAX_TITLE_LENGTH, check_plain_text
 
 STORY_FORMAT = "ndcg-lab story"
@@ -112,21 +114,19 @@ def check_order(story: Story, order: Sequence[str]) -> tuple[str, ...]:
     ...
     ndcg_core.errors.NdcgError: The order leaves out forno-rosso, slice-corner, dough-recipe, pasta-bella, napoli-express: every card must appear once.
     """
-    known = story.shown_order
-    seen: set[str] = set()
-    for position, card_id in enumerate(order, start=1):
-        if card_id not in known:
-            msg = f"Position {position} names {card_id}, which is not a card of this story."
-            raise NdcgError(msg, item=position)
-        if card_id in seen:
-            msg = f"Position {position} names {card_id} a second time: each card appears once."
-            raise NdcgError(msg, item=position)
-        seen.add(card_id)
-    missing = [card_id for card_id in known if card_id not in seen]
-    if missing:
-        msg = f"The order leaves out {', '.join(missing)}: every card must appear once."
-        raise NdcgError(msg)
-    return tuple(order)
+    return check_permutation(order, story.shown_order, _CARD_ORDER)
+
+
+_CARD_ORDER = OrderWords(
+    unknown="Position {position} names {item}, which is not a card of this story.",
+    repeated="Position {position} names {item} a second time: each card appears once.",
+    missing="The order leaves out {missing}: every card must appear once.",
+)
+_SHOWN_ORDER = OrderWords(
+    unknown='"shown_order" position {position} names {shown}, which is no card\'s id.',
+    repeated='"shown_order" names {item} twice (again at position {position}).',
+    missing='"shown_order" leaves out {missing}: every card is shown once.',
+)
 
 
 # ------------------------------------------------------------------ reading a story file
@@ -171,23 +171,7 @@ def parse_story(data: bytes | str, *, story_id: str = "story") -> Story:
     ...
     ndcg_core.errors.NdcgError: This story is written in format version 2; this app reads version 1.
     """
-    if len(data) > MAX_STORY_BYTES:
-        msg = f"The story file is {len(data):,} bytes; a story is at most {MAX_STORY_BYTES:,}."
-        raise NdcgError(msg)
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            msg = f"The story file is not UTF-8 text (byte {error.start + 1} cannot be read)."
-            raise NdcgError(msg) from None
-    try:
-        document = json.loads(data)
-    except (json.JSONDecodeError, RecursionError, ValueError) as error:
-        where = ""
-        if isinstance(error, json.JSONDecodeError):
-            where = f": {error.msg} (line {error.lineno}, column {error.colno})"
-        msg = f"The story file is not valid JSON{where}."
-        raise NdcgError(msg) from None
+    document = read_json(data, what="The story file", kind="a story", max_bytes=MAX_STORY_BYTES)
     if not isinstance(document, dict) or document.get("format") != STORY_FORMAT:
         msg = f'This is not an nDCG Lab story: it lacks "format": "{STORY_FORMAT}".'
         raise NdcgError(msg)
@@ -324,16 +308,4 @@ def _shown_order(raw: Any, cards: tuple[Card, ...]) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(card_id, str) for card_id in raw):
         msg = '"shown_order" must be a list of card ids, the first result first.'
         raise NdcgError(msg)
-    ids = {card.id for card in cards}
-    for position, card_id in enumerate(raw, start=1):
-        if card_id not in ids:
-            msg = f'"shown_order" position {position} names {_shown(card_id)}, which is no card\'s id.'
-            raise NdcgError(msg, item=position)
-        if card_id in raw[: position - 1]:
-            msg = f'"shown_order" names {card_id} twice (again at position {position}).'
-            raise NdcgError(msg, item=position)
-    missing = [card.id for card in cards if card.id not in raw]
-    if missing:
-        msg = f'"shown_order" leaves out {", ".join(missing)}: every card is shown once.'
-        raise NdcgError(msg)
-    return tuple(raw)
+    return check_permutation(raw, [card.id for card in cards], _SHOWN_ORDER, show=_shown)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 
 import pandas as pd
 
@@ -45,9 +46,16 @@ def column_names(evaluation: Evaluation) -> dict[str, str]:
 
 
 def display_table(
-    evaluation: Evaluation, *, first: int = 0, rows: int | None = None, digits: int = 3
+    evaluation: Evaluation,
+    *,
+    first: int = 0,
+    rows: int | None = None,
+    digits: int = 3,
+    titles: Mapping[str, str] | None = None,
 ) -> pd.DataFrame:
     """Rows ``first .. first+rows`` of the table as text, labels escaped for Markdown.
+
+    With ``titles`` (label -> title), a title column follows the document's label.
 
     Positions past the cutoff k are marked "not counted"; positions past the end of the
     shown list (an ideal from judged documents can be longer) show "missing".
@@ -55,6 +63,8 @@ def display_table(
     >>> from ndcg_core import evaluate
     >>> display_table(evaluate([3, 2])).iloc[1].tolist()
     ['2', 'D2', '2', '2', '1.585', '1.262', '4.262', '2', '1.262', '4.262', '1']
+    >>> display_table(evaluate([3, 2]), titles={"D1": "Forno *Rosso*"})["title"].tolist()
+    ['Forno \\\\*Rosso\\\\*', '']
     """
     table = evaluation.table
     end = len(table) if rows is None else min(len(table), first + rows)
@@ -63,8 +73,10 @@ def display_table(
     columns: dict[str, list[str]] = {
         names["position"]: [str(p) for p in part["position"]],
         names["label"]: [escape_markdown(label) if label else "—" for label in part["label"]],
-        names["grade"]: [_grade(g) for g in part["grade"]],
     }
+    if titles:
+        columns["title"] = [escape_markdown(titles.get(label, "")) for label in part["label"]]
+    columns[names["grade"]] = [_grade(g) for g in part["grade"]]
     for column in (
         "gain",
         "discount",

@@ -8,6 +8,7 @@ same rule and gives the same message.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping, Sequence
 
 from ndcg_core.errors import NdcgError
 
@@ -51,3 +52,62 @@ def check_plain_text(text: object, *, what: str, max_length: int, item: int | No
             msg = f"{what} contains an invisible control character (U+{ord(char):04X})."
             raise NdcgError(msg, item=item)
     return text
+
+
+#: The URL parameter that holds the documents' titles, one per position of the list.
+TITLES_PARAM = "t"
+_TITLE_SEPARATOR = "\n"  # never inside a title: a title is one line
+
+
+def titles_by_label(
+    labels: Sequence[str], titles: Sequence[str | None], *, noun: str = "Row"
+) -> dict[str, str]:
+    """The titles typed beside ``labels`` (an empty one means none), each checked as plain
+    text; the message names the row.
+
+    >>> titles_by_label(["d1", "d2"], ["Forno Rosso", None])
+    {'d1': 'Forno Rosso'}
+    >>> titles_by_label(["d1", "d2"], [None, "x" * 61])
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: Row 2's title is 61 characters long; at most 60 fit.
+    """
+    named: dict[str, str] = {}
+    for row, (label, title) in enumerate(zip(labels, titles, strict=True), start=1):
+        if title is None or not str(title).strip():
+            continue
+        named[label] = check_plain_text(
+            str(title).strip(), what=f"{noun} {row}'s title", max_length=MAX_TITLE_LENGTH, item=row
+        )
+    return named
+
+
+def titles_to_param(labels: Sequence[str], titles: Mapping[str, str]) -> str:
+    """The titles in the order of ``labels``, one line each ("" where a document has none,
+    trailing ones dropped): :func:`titles_from_param` reads it back.
+
+    >>> titles_to_param(["a", "b", "c"], {"b": "Forno Rosso"})
+    '\\nForno Rosso'
+    """
+    lines = [titles.get(label, "") for label in labels]
+    while lines and not lines[-1]:
+        lines.pop()
+    return _TITLE_SEPARATOR.join(lines)
+
+
+def titles_from_param(text: str, labels: Sequence[str]) -> dict[str, str]:
+    """Read :func:`titles_to_param` back against the list's ``labels``.
+
+    >>> titles_from_param("\\nForno Rosso", ["a", "b", "c"])
+    {'b': 'Forno Rosso'}
+    >>> titles_from_param("x\\ny", ["a"])
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: The link gives 2 titles for a list of 1 document.
+    """
+    lines = text.split(_TITLE_SEPARATOR) if text else []
+    if len(lines) > len(labels):
+        documents = "document" if len(labels) == 1 else "documents"
+        msg = f"The link gives {len(lines)} titles for a list of {len(labels)} {documents}."
+        raise NdcgError(msg)
+    return titles_by_label(labels[: len(lines)], lines, noun="Position")

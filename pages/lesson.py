@@ -182,7 +182,9 @@ def two_columns() -> tuple[Any, Any]:
 
 def step_1(story: Story, order: tuple[str, ...]) -> None:
     rows = step_grades(story, order).rows
-    text, picture = st.columns([0.36, 0.64], gap="large")
+    # A projector shows the step on one screen: wider text, cards without their snippets.
+    presenting = view_mode() == "present"
+    text, picture = st.columns([0.5, 0.5] if presenting else [0.36, 0.64], gap="large")
     with text:
         st.markdown(
             f"The search engine shows {len(rows)} results for **{plain(story.query)}**. A "
@@ -202,7 +204,7 @@ def step_1(story: Story, order: tuple[str, ...]) -> None:
         for first in range(0, len(rows), 2):  # row by row, so they read in rank order
             for column, row in zip(st.columns(2), rows[first : first + 2], strict=False):
                 with column:
-                    card_box(row)
+                    card_box(row, snippet=not presenting)
 
 
 def step_2(story: Story, order: tuple[str, ...]) -> None:
@@ -451,7 +453,7 @@ def step_9(story: Story, order: tuple[str, ...]) -> None:
         ):
             cards = story.ordered(order)
             ranking = (tuple(float(c.grade) for c in cards), tuple(c.id for c in cards), ())
-            open_in_playground(ranking, TEXTBOOK)
+            open_in_playground(ranking, TEXTBOOK, {c.id: c.title for c in cards})
     with picture:
         card_list(story.ordered(order))
 
@@ -499,8 +501,14 @@ page_header(
 )
 if current == 1:
     st.markdown(f"{plain(story.situation)} The search: **{plain(story.query)}**.")
-st.progress(current / len(STEPS), text=f"Step {current} of {len(STEPS)}")
 presenting = view_mode() == "present"
+if presenting:  # Back and Next at the top: on a projector the step below fills the screen
+    progress, buttons = st.columns([0.7, 0.3], vertical_alignment="bottom")
+    progress.progress(current / len(STEPS), text=f"Step {current} of {len(STEPS)}")
+    with buttons:
+        step_buttons(current)
+else:
+    st.progress(current / len(STEPS), text=f"Step {current} of {len(STEPS)}")
 if current > 1 and not presenting:
     done = "step 1" if current == 2 else f"steps 1 to {current - 1}"
     with st.expander(f"What you have seen so far ({done})"):
@@ -509,5 +517,6 @@ if current > 1 and not presenting:
 with st.container(border=True):
     st.subheader(f"{current}. {STEP_TITLES[current - 1]}", anchor=False)
     STEPS[current - 1](story, order)
-    step_buttons(current)
+    if not presenting:
+        step_buttons(current)
 st.caption(convention_line())

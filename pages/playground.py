@@ -1,8 +1,22 @@
 """Playground: type or drag grades into an order and watch CG, DCG and nDCG respond."""
 
+from typing import Any
+
 import streamlit as st
 
 from components.chrome import full_controls, page_header
+from components.compare_mode import (
+    compare_toggle,
+    comparison_chart,
+    comparison_numbers,
+    comparison_paragraph,
+    comparison_table,
+    current_comparison,
+    link_compare,
+    ranking_b_controls,
+    stakeholder_download,
+)
+from components.convention_picker import presenter_choices
 from components.grade_editor import grade_editor, order_controls
 from components.navigation import run_through_app
 from components.results import (
@@ -12,7 +26,9 @@ from components.results import (
     metric_row,
     position_table,
 )
-from components.state import current_convention, sync_url, view_mode
+from components.state import current_convention, current_titles, sync_url, view_mode
+from ndcg_core import Convention
+from ndcg_core.charts import PROJECTOR_FONT_SIZE
 
 run_through_app()
 
@@ -23,26 +39,88 @@ page_header(
 )
 
 
-@st.fragment
-def playground() -> None:
-    """Everything a reorder or an edit changes: a change here reruns only this part."""
-    convention = current_convention()
-    editor, results = st.columns([0.44, 0.56], gap="large")
-    with editor:
-        if view_mode() != "embed":  # an embedded view shows the list its link gives
-            grade_editor(convention)
-        order_controls()
+def presenting() -> bool:
+    """Presenter view: the numbers and the list on the left, the chart beside them, and the
+    grade editor below (a projector shows one screen)."""
+    return view_mode() == "present"
+
+
+def editor(column: Any, convention: Convention) -> None:
+    """The grade editor, drawn before the numbers so that a table edit it applies is in this
+    run's numbers: atop the list's column, or below everything when presenting. An embedded
+    view shows the list its link gives, without it."""
+    if view_mode() == "embed":
+        return
+    with column if not presenting() else st.container():
+        grade_editor(convention)
+
+
+def one_ranking(convention: Convention) -> None:
+    """The list, its numbers and charts, and the table position by position."""
+    ranking, results = st.columns([0.44, 0.56], gap="large")
+    editor(ranking, convention)
     with results:
         evaluation = evaluate_current(convention)
         if evaluation is not None:
+            if not presenting():
+                metric_row(evaluation)
+            chart_block(evaluation, font_size=PROJECTOR_FONT_SIZE if presenting() else None)
+    with ranking:
+        if evaluation is not None and presenting():
             metric_row(evaluation)
-            chart_block(evaluation)
+        order_controls()
     if evaluation is not None:
         st.subheader("Position by position", anchor=False)
         st.caption(f"Convention: {convention}")
-        position_table(evaluation, key="playground")
+        position_table(evaluation, key="playground", titles=current_titles())
         if full_controls():
             export_block(evaluation)
+
+
+def two_rankings(convention: Convention) -> None:
+    """Ranking A (the list) and ranking B side by side, their numbers, charts and why."""
+    titles = current_titles()
+    rankings, results = st.columns([0.46, 0.54], gap="large")
+    why = st.container()  # the paragraph and every number, right under the two rankings
+    editor(rankings, convention)
+    with results:
+        comparison = current_comparison(convention, titles)
+        if comparison is not None:
+            if not presenting():
+                comparison_numbers(comparison)
+            comparison_chart(comparison, font_size=PROJECTOR_FONT_SIZE if presenting() else None)
+    with rankings:
+        if comparison is not None and presenting():
+            comparison_numbers(comparison)
+        ranking_a, ranking_b = st.columns(2)
+        with ranking_a:
+            st.subheader("Ranking A", anchor=False)
+            order_controls()
+        with ranking_b:
+            st.subheader("Ranking B", anchor=False)
+            ranking_b_controls(titles)
+    if comparison is not None:
+        with why:
+            comparison_paragraph(comparison)
+            comparison_table(comparison)
+            st.caption(f"Convention: {convention}")
+            if full_controls():
+                stakeholder_download(comparison, titles)
+
+
+@st.fragment
+def playground() -> None:
+    """Everything a reorder or an edit changes: a change here reruns only this part."""
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
+        comparing = compare_toggle()
+        if presenting():  # the sidebar is hidden: the live choices are here
+            presenter_choices()
+    convention = current_convention()
+    if comparing:
+        two_rankings(convention)
+    else:
+        one_ranking(convention)
+    link_compare(comparing)
     sync_url(convention)  # a fragment rerun skips app.py; in a full run app.py then need not
 
 

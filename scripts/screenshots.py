@@ -31,6 +31,8 @@ PAGES = {
     "playground-embed": "playground?mode=embed&embed=true",
     "practice-present": "practice?mode=present",
     "playground-cutoff": "playground?k=3",
+    "playground-compare": "playground?cmp=1&b=3.1.2.4~6",
+    "playground-compare-present": "playground?cmp=1&b=3.1.2.4~6&mode=present",
     # A long list: its charts are lines without the hover (ndcg_core.charts.DENSE_POSITIONS).
     "playground-long": "playground?g=" + ",".join(str((i * 7) % 4) for i in range(300)),
 }
@@ -40,6 +42,7 @@ DARK = (
     "practice",
     "conventions",
     "playground-cutoff",
+    "playground-compare",
 )  # also drawn in the dark theme
 OUT = ROOT / "screenshots"
 

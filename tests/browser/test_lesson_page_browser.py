@@ -27,6 +27,7 @@ from ndcg_core.lesson_steps import (
     swapped,
 )
 from ndcg_core.stories import load_story
+from ndcg_core.titles import titles_to_param
 from tests.browser.conftest import VIEWPORT, StreamlitServer, drag_item, list_order
 from tests.browser.test_classroom_browser import AXE, serious_violations
 
@@ -141,7 +142,10 @@ def test_the_lesson_walked_by_keyboard(page: Page, app_server: StreamlitServer) 
     expect(heading(page, 9)).to_be_visible()
     press(page.get_by_role("button", name="Open the Playground with this list"))
     expect(page.get_by_role("heading", name="Playground")).to_be_visible()
-    expect(page).to_have_url(f"{app_server.url}/playground?g={_url(playground_text(STORY, order))}")
+    titles = titles_to_param(order, {card.id: card.title for card in STORY.cards})
+    expect(page).to_have_url(
+        f"{app_server.url}/playground?g={_url(playground_text(STORY, order))}&t={_url(titles)}"
+    )
 
 
 def _url(text: str) -> str:

@@ -1,0 +1,217 @@
+"""The Playground's compare mode: ranking B of the same documents beside ranking A.
+
+Ranking A is the shared list (``components.state`` owns it). This module owns ranking B: its
+order, as labels, in ``st.session_state[ORDER_B_KEY]``, written only by :func:`_store_b`;
+and the two link parameters, ``cmp=1`` (compare mode on) and ``b`` (B as positions in A).
+Every number comes from :func:`ndcg_core.compare.compare`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import pandas as pd
+import streamlit as st
+
+from components.cache import remember
+from components.chrome import plain
+from components.drag_order import draggable_ranking, order_buttons
+from components.sortable_list import show_position
+from components.state import (
+    LINK_PARAMS_KEY,
+    PERSIST,
+    clear_errors,
+    current_list,
+    current_unretrieved,
+    from_link,
+    set_error,
+    to_link,
+)
+from ndcg_core import Convention, NdcgError
+from ndcg_core.charts import PLOTTED_POSITIONS
+from ndcg_core.compare import ORDER_PARAM, Comparison, compare, order_from_param, order_to_param
+from ndcg_core.compare_charts import comparison_spec
+from ndcg_core.lists import ideal_order, moved, reordered
+from ndcg_core.parsing import GradeList
+from ndcg_core.stakeholder import number_rows, stakeholder_html
+
+COMPARE_KEY = "lab_compare"
+COMPARE_PARAM = "cmp"
+ORDER_B_KEY = "lab_order_b"
+SORT_B_KEY = "lab_sort_b"
+COMPARE_HELP = (
+    "Rank the same documents a second way (ranking B) and see which order scores higher, "
+    "position by position, and why."
+)
+
+
+def compare_toggle() -> bool:
+    """The switch for compare mode; on in a link that says ``cmp=1``."""
+    from_link(COMPARE_KEY, COMPARE_PARAM, lambda raw: raw == "1")
+    return bool(
+        st.toggle("Compare two rankings", key=COMPARE_KEY, persist_state=PERSIST, help=COMPARE_HELP)
+    )
+
+
+def current_ranking_b() -> GradeList:
+    """Ranking B: the documents of the shared list in B's order.
+
+    B keeps its order while the list holds the same documents; a new set of documents (or
+    a link whose B cannot be read) starts B as the ideal order.
+    """
+    grade_list = current_list()
+    state = st.session_state
+    raw = state.get(LINK_PARAMS_KEY, {}).pop(ORDER_PARAM, None)  # the opening link's B, once
+    if raw is not None:
+        try:
+            state[ORDER_B_KEY] = order_from_param(raw, grade_list.labels)
+        except NdcgError as error:
+            set_error("order_b", f"{error} Ranking B starts as the ideal order instead.")
+    order = state.get(ORDER_B_KEY)
+    labels = grade_list.labels
+    if order is None or len(order) != len(labels) or set(order) != set(labels):
+        order = ideal_order(grade_list).labels
+        state[ORDER_B_KEY] = order
+    return reordered(grade_list, order)
+
+
+def _store_b(ranking_b: GradeList) -> None:
+    st.session_state[ORDER_B_KEY] = ranking_b.labels
+    clear_errors("order_b")
+
+
+def _on_drag_b(new_order: list[str]) -> None:
+    try:
+        _store_b(reordered(current_ranking_b(), new_order))
+    except NdcgError as error:
+        set_error("order_b", str(error))
+
+
+def _move_b(label: str, steps: int) -> None:
+    ranking_b = moved(current_ranking_b(), label, steps)
+    _store_b(ranking_b)
+    show_position(SORT_B_KEY, ranking_b.labels.index(label))  # the drag list follows it
+
+
+def _reorder_b(change: Callable[[GradeList], GradeList]) -> None:
+    _store_b(change(current_ranking_b()))
+
+
+def _same_as_a() -> None:
+    _store_b(current_list())
+
+
+def ranking_b_controls(titles: Mapping[str, str] | None = None) -> None:
+    """Ranking B's drag list, with the same keyboard alternative and buttons as A's."""
+    draggable_ranking(
+        current_ranking_b(),
+        key=SORT_B_KEY,
+        on_drag=_on_drag_b,
+        on_move=_move_b,
+        move_key="lab_move_b",
+        error_key="order_b",
+        caption="The same documents in another order: drag, or use Alt+Arrow keys.",
+        move_label="Move in B",
+        titles=titles,
+    )
+    order_buttons(key="lab_b", on_click=_reorder_b)
+    st.button(
+        "Same as A",
+        icon=":material/content_copy:",
+        on_click=_same_as_a,
+        key="lab_b_same",
+        help="Start B again from A's order.",
+    )
+
+
+def current_comparison(
+    convention: Convention, titles: Mapping[str, str] | None = None
+) -> Comparison | None:
+    """A against B under ``convention``, or None (with the reason shown) when it cannot be."""
+    ranking_a, ranking_b = current_list(), current_ranking_b()
+    unretrieved = current_unretrieved()
+    named = dict(titles or {})
+    key = repr((ranking_a, ranking_b.labels, convention, unretrieved, sorted(named.items())))
+    try:
+        return remember(
+            "comparison",
+            key,
+            lambda: compare(
+                dict(zip(ranking_a.labels, ranking_a.grades, strict=True)),
+                ranking_a.labels,
+                ranking_b.labels,
+                convention,
+                titles=named,
+                unretrieved=unretrieved,
+            ),
+        )
+    except NdcgError as error:
+        st.error(plain(str(error)), icon=":material/error:")
+        return None
+
+
+def link_compare(on: bool) -> None:
+    """Keep compare mode, and B's order, in the page's link (or take them out)."""
+    if on:
+        to_link(COMPARE_PARAM, "1")
+        to_link(ORDER_PARAM, order_to_param(current_list().labels, current_ranking_b().labels))
+    else:
+        to_link(COMPARE_PARAM, None)
+        to_link(ORDER_PARAM, None)
+
+
+def comparison_numbers(comparison: Comparison) -> None:
+    """nDCG of A and of B as big numbers, the difference under B's."""
+    name, shown_a, shown_b, difference = number_rows(comparison)[0]
+    first, second = st.columns(2)
+    first.metric(f"{name} of A", shown_a)
+    second.metric(
+        f"{name} of B",
+        shown_b,
+        delta=f"{difference} against A",
+        delta_color="normal" if difference != "0" else "off",
+    )
+
+
+def comparison_table(comparison: Comparison) -> None:
+    """Every measure of A and B, and the difference, as text."""
+    st.table(
+        pd.DataFrame(number_rows(comparison), columns=["measure", "A", "B", "B − A"]),
+        hide_index=True,
+    )
+
+
+def comparison_chart(comparison: Comparison, *, font_size: int | None = None) -> None:
+    """Both running-DCG curves on one chart, and B's gain or loss at each position below."""
+    spec = comparison_spec(comparison, width=400, height=110, stacked=True, font_size=font_size)
+    st.vega_lite_chart(spec, width="content")
+    sampled = (
+        f" Over {PLOTTED_POSITIONS} positions both draw {PLOTTED_POSITIONS} evenly spaced ones."
+        if len(comparison.order_a) > PLOTTED_POSITIONS
+        else ""
+    )
+    st.caption(
+        "Top: DCG added up position by position, A and B. Below: what B's document at "
+        "each position brings, minus what A's brings there." + sampled
+    )
+
+
+def comparison_paragraph(comparison: Comparison) -> None:
+    """The core's paragraph on what drives the difference, as plain text."""
+    st.info(plain(comparison.paragraph), icon=":material/compare_arrows:")
+
+
+def stakeholder_download(comparison: Comparison, titles: Mapping[str, str] | None) -> None:
+    """The comparison as one self-contained HTML page (drawn only when clicked)."""
+    named = dict(titles or {})
+    st.download_button(
+        "Explain to a stakeholder (HTML)",
+        data=lambda: stakeholder_html(comparison, titles=named),
+        file_name="ranking-a-vs-b.html",
+        mime="text/html",
+        on_click="ignore",
+        icon=":material/description:",
+        key="lab_download_stakeholder",
+        help="One page with both rankings, the numbers, the charts and this explanation; it "
+        "opens offline in any browser and prints on one A4 page.",
+    )

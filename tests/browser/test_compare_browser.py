@@ -1,0 +1,181 @@
+"""Compare mode in a real Chromium: drags in A and in B redraw their curves, the link follows,
+and the stakeholder page downloads, opens offline and shows the page's numbers."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from ndcg_core.compare import compare
+from ndcg_core.stakeholder import number_rows
+from ndcg_core.titles import titles_to_param
+from tests.browser.conftest import VIEWPORT, StreamlitServer, drag_item
+from tests.browser.test_classroom_browser import AXE, serious_violations
+from tests.hostile.corpus import SCRIPT
+
+pytestmark = pytest.mark.browser
+
+SEED = {"D1": 3.0, "D2": 2.0, "D3": 3.0, "D4": 0.0, "D5": 1.0, "D6": 2.0}
+A = ["D1", "D2", "D3", "D4", "D5", "D6"]
+# A curve point's aria-label, as Vega-Lite writes it from the spec's field titles.
+POINT = re.compile(r"position i: (\d+); running DCG: ([-0-9.e]+); ranking: ([AB])")
+
+
+def ranking_list(page: Page, name: str) -> Locator:
+    key = "lab_sort" if name == "A" else "lab_sort_b"
+    return page.locator(f".st-key-{key} li.sl-item")
+
+
+def order_of(page: Page, name: str) -> list[str]:
+    ids: list[str] = ranking_list(page, name).evaluate_all("items => items.map(i => i.dataset.id)")
+    return ids
+
+
+def curves(page: Page) -> dict[str, list[float]]:
+    """Each ranking's running DCG, position by position, read from the chart's points."""
+    labels: list[str] = (
+        page.get_by_test_id("stVegaLiteChart")
+        .first.locator("g.mark-symbol.role-mark path")
+        .evaluate_all("paths => paths.map(p => p.getAttribute('aria-label') || '')")
+    )
+    points: dict[str, dict[int, float]] = {"A": {}, "B": {}}
+    for label in labels:
+        match = POINT.search(label)
+        if match:
+            points[match.group(3)][int(match.group(1))] = float(match.group(2))
+    return {name: [values[i] for i in sorted(values)] for name, values in points.items()}
+
+
+def expect_curves(page: Page, order_a: list[str], order_b: list[str]) -> None:
+    """Wait until the chart draws the core's running DCG of A and of B."""
+    comparison = compare(SEED, order_a, order_b)
+    wanted = {name: comparison.running_dcg(name) for name in ("A", "B")}
+
+    def close() -> bool:
+        drawn = curves(page)
+        return all(
+            len(drawn[name]) == len(wanted[name])
+            and all(abs(x - y) < 1e-3 for x, y in zip(drawn[name], wanted[name], strict=True))
+            for name in wanted
+        )
+
+    for _ in range(100):
+        if close():
+            return
+        page.wait_for_timeout(100)
+    assert curves(page) == wanted
+
+
+def paragraph(page: Page) -> Locator:
+    return page.get_by_test_id("stAlert").get_by_test_id("stMarkdownContainer")
+
+
+def expect_numbers(page: Page, order_a: list[str], order_b: list[str]) -> None:
+    comparison = compare(SEED, order_a, order_b)
+    name, shown_a, shown_b, _ = number_rows(comparison)[0]
+    expect(page.get_by_test_id("stMetric").filter(has_text=f"{name} of A")).to_contain_text(shown_a)
+    expect(page.get_by_test_id("stMetric").filter(has_text=f"{name} of B")).to_contain_text(shown_b)
+    expect(paragraph(page)).to_have_text(comparison.paragraph)
+
+
+def open_compare(page: Page, server: StreamlitServer, query: str = "&b=1~6") -> None:
+    page.goto(f"{server.url}/playground?cmp=1{query}")
+    expect(ranking_list(page, "B")).to_have_count(6)
+    expect(page.get_by_test_id("stVegaLiteChart").first.locator("svg.marks")).to_be_visible()
+
+
+def test_a_drag_in_b_then_in_a_redraws_each_curve(page: Page, app_server: StreamlitServer) -> None:
+    open_compare(page, app_server)
+    expect_curves(page, A, A)
+    b_items = ranking_list(page, "B")
+    order_b = ["D3", "D1", "D2", "D4", "D5", "D6"]
+    drag_item(page, b_items.nth(2), b_items.nth(0), order_b)
+    expect_curves(page, A, order_b)  # B's curve moved, A's did not
+    expect_numbers(page, A, order_b)
+    expect(page).to_have_url(re.compile(r"[?&]b=3\.1\.2\.4~6(&|$)"))
+
+    a_items = ranking_list(page, "A")
+    order_a = ["D2", "D1", "D3", "D4", "D5", "D6"]
+    drag_item(page, a_items.nth(1), a_items.nth(0), order_a)
+    assert order_of(page, "B") == order_b  # B keeps its order
+    expect_curves(page, order_a, order_b)
+    expect_numbers(page, order_a, order_b)
+
+
+def test_turning_compare_off_takes_it_out_of_the_link(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    open_compare(page, app_server, "&b=6~1")
+    page.get_by_text("Compare two rankings").click()
+    expect(ranking_list(page, "B")).to_have_count(0)
+    expect(page).not_to_have_url(re.compile(r"[?&](cmp|b)="))
+    page.get_by_text("Compare two rankings").click()
+    expect(ranking_list(page, "B")).to_have_count(6)
+    assert order_of(page, "B") == list(reversed(A))
+    expect(page).to_have_url(re.compile(r"[?&]b=6~1(&|$)"))
+
+
+def test_the_stakeholder_page_downloads_and_opens_offline_with_the_pages_numbers(
+    page: Page, app_server: StreamlitServer, browser: Browser, tmp_path: Path
+) -> None:
+    open_compare(page, app_server, "&b=3.1.2.4~6&k=3")
+    shown = page.get_by_test_id("stTable").first.locator("tbody tr").all_inner_texts()
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name="Explain to a stakeholder (HTML)").click()
+    path = tmp_path / "a-vs-b.html"
+    download_info.value.save_as(path)
+
+    context = browser.new_context(viewport=VIEWPORT, offline=True)
+    opened = context.new_page()
+    requests: list[str] = []
+    opened.on("request", lambda request: requests.append(request.url))
+    opened.goto(path.as_uri())
+    rows = opened.locator("table.numbers tbody tr")
+    expect(rows).to_have_count(4)
+    assert [" ".join(r.split()) for r in rows.all_inner_texts()] == [
+        " ".join(r.split()) for r in shown
+    ]
+    expect(opened.locator("p.summary")).to_have_text(paragraph(page).inner_text())
+    expect(opened.locator("figure svg")).to_be_visible()
+    assert "nDCG@3" in opened.locator("p.convention").inner_text()
+    assert [url for url in requests if not url.startswith("file:")] == []
+    context.close()
+
+
+@pytest.mark.parametrize("mode", ["", "&mode=present"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_compare_mode_has_no_serious_accessibility_violations(
+    browser: Browser, app_server: StreamlitServer, scheme: str, mode: str
+) -> None:
+    assert AXE.is_file(), f"{AXE} is missing: run scripts/ensure_axe.py (make test does)"
+    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        open_compare(page, app_server, "&b=3.1.2.4~6" + mode)
+        expect(paragraph(page)).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)  # the run has ended
+        assert serious_violations(page) == []
+    finally:
+        context.close()
+
+
+def test_titled_documents_show_as_title_and_grade_in_both_lists(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    titles = {"D1": "Pizzeria Da Michele", "D3": SCRIPT}
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    query = urlencode({"t": titles_to_param(A, titles)})
+    open_compare(page, app_server, f"&b=3.1.2.4~6&{query}")
+    for name in ("A", "B"):
+        chips = ranking_list(page, name)
+        expect(chips.filter(has_text="Pizzeria Da Michele · 3")).to_have_count(1)
+        expect(chips.filter(has_text=f"{SCRIPT} · 3")).to_have_count(1)  # as text
+        expect(chips.filter(has_text="D2 · 2")).to_have_count(1)  # no title: the label
+    expect(paragraph(page)).to_contain_text(f"{SCRIPT} (grade 3) is 1st in B instead of 3rd")
+    assert dialogs == []

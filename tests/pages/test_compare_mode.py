@@ -1,0 +1,161 @@
+"""The Playground's compare mode driven through AppTest: two rankings, their numbers, the
+paragraph, and the link that carries them."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ndcg_core import PRESETS, Convention
+from ndcg_core.compare import compare, order_to_param
+from ndcg_core.lists import reordered
+from ndcg_core.stakeholder import number_rows
+from tests.pages.conftest import open_app
+
+PLAYGROUND = "pages/playground.py"
+SEED = {"D1": 3.0, "D2": 2.0, "D3": 3.0, "D4": 0.0, "D5": 1.0, "D6": 2.0}  # the default list
+A = tuple(SEED)
+
+
+def _paragraph(at: AppTest) -> str:
+    return at.info[0].value.replace("\\", "")  # shown with Markdown escaped
+
+
+def _metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def _numbers(at: AppTest) -> list[list[str]]:
+    return at.table[0].value.values.tolist()
+
+
+def _shows(at: AppTest, order_b: tuple[str, ...], convention: Convention | None = None) -> None:
+    """The page shows the core's comparison of the default list with ``order_b``."""
+    comparison = compare(SEED, A, order_b, convention)
+    assert at.session_state["lab_order_b"] == order_b
+    assert _paragraph(at) == comparison.paragraph
+    assert _numbers(at) == [list(row) for row in number_rows(comparison)]
+    name, shown_a, shown_b, _ = number_rows(comparison)[0]
+    assert _metrics(at) == {f"{name} of A": shown_a, f"{name} of B": shown_b}
+
+
+def test_the_toggle_shows_b_as_the_ideal_order_beside_a() -> None:
+    at = open_app(page=PLAYGROUND)
+    assert not at.info  # no comparison until asked for
+    at.toggle(key="lab_compare").set_value(True).run()
+    assert not at.exception
+    _shows(at, ("D1", "D3", "D2", "D6", "D5", "D4"))
+    assert at.query_params["cmp"] == "1"
+    assert at.query_params["b"] == "1.3.2.6~4"
+
+
+def test_moving_a_document_in_b_names_its_two_positions() -> None:
+    at = open_app({"cmp": "1", "b": "1~6"}, PLAYGROUND)  # B starts as A
+    assert "same ranking" in _paragraph(at)
+    at.selectbox(key="lab_move_b_choice").set_value("D3").run()
+    at.button(key="lab_move_b_up").click().run()
+    assert not at.exception
+    _shows(at, ("D1", "D3", "D2", "D4", "D5", "D6"))
+    paragraph = _paragraph(at)
+    assert "D3 (grade 3) is 2nd in B instead of 3rd" in paragraph
+    assert "D2 (grade 2) is 3rd in B instead of 2nd" in paragraph
+    assert at.query_params["b"] == "1.3.2.4~6"
+
+
+def test_a_drag_in_b_recomputes_b_and_leaves_a() -> None:
+    at = open_app({"cmp": "1"}, PLAYGROUND)
+    at.session_state["lab_order_b"] = ("D4", "D2", "D3", "D1", "D5", "D6")  # what a drop stores
+    at.run()
+    _shows(at, ("D4", "D2", "D3", "D1", "D5", "D6"))
+    assert "D1 (grade 3) is 4th in B instead of 1st" in _paragraph(at)
+    assert at.session_state["lab_list"].labels == A
+
+
+def test_a_drag_in_a_keeps_b_and_compares_the_new_a() -> None:
+    at = open_app({"cmp": "1", "b": "1~6"}, PLAYGROUND)
+    new_a = reordered(at.session_state["lab_list"], ["D3", "D2", "D1", "D4", "D5", "D6"])
+    at.session_state["lab_list"] = new_a  # what a drop in A stores
+    at.session_state["lab_version"] += 1
+    at.run()
+    assert not at.exception
+    assert at.session_state["lab_order_b"] == A
+    comparison = compare(SEED, new_a.labels, A)
+    assert _paragraph(at) == comparison.paragraph
+    assert comparison.dcg_gap == 0  # D1 and D3 are both grade 3: the same DCG
+    assert "score the same" in _paragraph(at)
+
+
+def test_the_link_round_trip_restores_b() -> None:
+    at = open_app({"cmp": "1"}, PLAYGROUND)
+    at.button(key="lab_b_reverse").click().run()
+    order_b = tuple(reversed(("D1", "D3", "D2", "D6", "D5", "D4")))
+    assert at.query_params["b"] == order_to_param(A, order_b)
+    again = open_app({key: at.query_params[key] for key in at.query_params}, PLAYGROUND)
+    _shows(again, order_b)
+    assert again.toggle(key="lab_compare").value is True
+
+
+def test_turning_compare_off_takes_it_out_of_the_link_and_keeps_b() -> None:
+    at = open_app({"cmp": "1", "b": "6~1"}, PLAYGROUND)
+    at.toggle(key="lab_compare").set_value(False).run()
+    assert "cmp" not in at.query_params
+    assert "b" not in at.query_params
+    assert not at.info
+    at.toggle(key="lab_compare").set_value(True).run()
+    _shows(at, tuple(reversed(A)))
+
+
+def test_a_bad_b_in_a_link_is_named_and_b_starts_as_the_ideal_order() -> None:
+    at = open_app({"cmp": "1", "b": "1.1.2"}, PLAYGROUND)
+    assert not at.exception
+    assert any("names position 1 twice" in e.value for e in at.error)
+    _shows(at, ("D1", "D3", "D2", "D6", "D5", "D4"))
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("cutoff_k", [None, 3])
+def test_every_convention_and_cutoff_shows_the_cores_numbers(preset, cutoff_k) -> None:
+    convention = PRESETS[preset].convention.with_changes(cutoff_k=cutoff_k)
+    query = {**convention.to_params(), "cmp": "1", "b": "4.5.6.1~3"}
+    at = open_app(query, PLAYGROUND)
+    assert not at.exception
+    _shows(at, ("D4", "D5", "D6", "D1", "D2", "D3"), convention)
+
+
+@pytest.mark.parametrize("cmp", ["0", "1"])
+def test_presenter_view_puts_the_live_choices_on_the_page(cmp) -> None:
+    at = open_app({"mode": "present", "cmp": cmp}, PLAYGROUND)
+    assert not at.exception
+    at.radio(key="conv_gain").set_value("exponential").run()
+    at.number_input(key="conv_cutoff_k").set_value(3).run()
+    assert not at.exception
+    assert at.query_params["gain"] == "exponential"
+    assert at.query_params["k"] == "3"
+    convention = Convention(gain="exponential", cutoff_k=3)
+    if cmp == "1":
+        _shows(at, ("D1", "D3", "D2", "D6", "D5", "D4"), convention)
+    else:
+        assert {m.label for m in at.metric} >= {"nDCG@3", "DCG@3"}
+
+
+def test_a_table_edit_in_presenter_view_counts_in_the_same_run() -> None:
+    at = open_app({"mode": "present", "cmp": "1", "b": "1~6"}, PLAYGROUND)
+    at.session_state["lab_input_tab"] = "Table"
+    at.run()
+    key = f"lab_table_{at.session_state['lab_version']}"
+    at.session_state[key] = {"edited_rows": {0: {"grade": 0}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    grades = {**SEED, "D1": 0.0}
+    comparison = compare(grades, A, A)
+    assert _numbers(at) == [list(row) for row in number_rows(comparison)]
+
+
+def test_a_list_too_long_for_a_link_takes_b_out_with_it() -> None:
+    at = open_app({"cmp": "1"}, PLAYGROUND)
+    at.text_area(key="lab_text").input(", ".join(str(i % 4) for i in range(3_000))).run()
+    at.button(key="lab_b_same").click().run()  # B = A: "1~3000", a short b
+    assert not at.exception
+    assert "g" not in at.query_params  # over the link's budget (ndcg_core.links)
+    assert "b" not in at.query_params  # positions in a list the link no longer gives
+    assert at.query_params["cmp"] == "1"
+    assert set(at.session_state["lab_link_left_out"]) == {"g", "b"}
