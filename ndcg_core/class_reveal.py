@@ -134,8 +134,10 @@ class Reveal:
 
 def _slip_notes(table: SlipTable) -> tuple[str, ...]:
     notes = [
-        f"{slip.name} gives {format_real(slip.value)} here, too close to the right answer to "
-        "tell apart."
+        f"{slip.name} changes nothing here."
+        if math.isclose(slip.value, table.right, rel_tol=1e-12, abs_tol=1e-12)
+        else f"{slip.name} gives {format_real(slip.value)} here, too close to the right answer "
+        "to tell apart."
         for slip in table.same_as_right
     ]
     notes += [f"{slip.name} gives no number here." for slip in table.no_value]
