@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from ndcg_core._text import quoted, short_number
 from ndcg_core.conventions import Convention, IdealSource
@@ -342,3 +343,21 @@ def answer_label(question: ClassQuestion, value: str) -> str:
         winner, change = value.split(", ")
         return f"{winner}, change {change}"
     return value
+
+
+def class_links(page_url: str, code: str, teacher_key: str) -> tuple[str, str]:
+    """The join link students open and the teacher's private link, beside ``page_url`` (the
+    address of the page on screen; the app's pages sit side by side under one path).
+
+    >>> class_links("https://lab.example/ndcg/class_teacher?t=x", "K7M2QX", "s3cret")
+    ('https://lab.example/ndcg/class_join?code=K7M2QX', 'https://lab.example/ndcg/class_teacher?t=s3cret')
+    """
+    parts = urlsplit(page_url or "http://localhost:8501/")
+    base = parts.path.rsplit("/", 1)[0]
+    join = urlunsplit(
+        (parts.scheme, parts.netloc, f"{base}/class_join", urlencode({"code": code}), "")
+    )
+    teacher = urlunsplit(
+        (parts.scheme, parts.netloc, f"{base}/class_teacher", urlencode({"t": teacher_key}), "")
+    )
+    return join, teacher
