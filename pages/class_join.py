@@ -143,6 +143,7 @@ def question_screen(student_token: str, found: Question) -> None:
             f"Answer received: {plain(answer_label(question, mine))}. Wait for the reveal.",
             icon=":material/check_circle:",
         )
+        _show_error("answer")  # a second tab's answer, refused
         return
     if found.state != "open":
         st.info(
