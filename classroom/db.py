@@ -8,6 +8,8 @@ One code path for both: SQLAlchemy Core, every statement parameterised.
 from __future__ import annotations
 
 import os
+import sqlite3
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -147,11 +149,25 @@ def _sqlite_settings(dbapi_connection: Any, _record: object) -> None:
     # The driver's own transaction handling is off; "begin" below issues BEGIN itself.
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    _use_wal(cursor)
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+def _use_wal(cursor: Any) -> None:
+    # WAL is a property of the file, set once by whichever process gets there first. Changing
+    # the journal mode ignores the busy timeout, so processes opening a new file at the same
+    # moment wait for each other here.
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_MS / 1000
+    while cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 def _sqlite_begin(connection: Connection) -> None:

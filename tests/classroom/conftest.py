@@ -8,11 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 
 from classroom.store import ClassStore
 from scripts.pg_throwaway import throwaway_postgres
-from tests.classroom.support import Clock
+from tests.classroom.support import Clock, emptied
 
 BACKENDS = ("sqlite", "postgresql")
 
@@ -23,23 +22,12 @@ def postgres_server() -> Iterator[str]:
         yield url
 
 
-def _emptied(url: str) -> str:
-    engine = sa.create_engine(url, isolation_level="AUTOCOMMIT")
-    try:
-        with engine.connect() as connection:
-            connection.execute(sa.text("DROP SCHEMA public CASCADE"))
-            connection.execute(sa.text("CREATE SCHEMA public"))
-    finally:
-        engine.dispose()
-    return url
-
-
 @pytest.fixture(params=BACKENDS)
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database of each kind."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'class.db'}"
-    return _emptied(request.getfixturevalue("postgres_server"))
+    return emptied(request.getfixturevalue("postgres_server"))
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import sqlalchemy as sa
 
@@ -32,3 +33,20 @@ def count_rows(store_url: str, table: str) -> int:
             )
     finally:
         engine.dispose()
+
+
+def emptied(url: str) -> str:
+    """The database at ``url`` with nothing in it (an SQLite file is deleted)."""
+    parsed = sa.make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{parsed.database}{suffix}").unlink(missing_ok=True)
+        return url
+    engine = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            connection.execute(sa.text("DROP SCHEMA public CASCADE"))
+            connection.execute(sa.text("CREATE SCHEMA public"))
+    finally:
+        engine.dispose()
+    return url
