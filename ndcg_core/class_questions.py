@@ -347,15 +347,23 @@ def answer_label(question: ClassQuestion, value: str) -> str:
 
 def class_links(page_url: str, code: str, teacher_key: str) -> tuple[str, str]:
     """The join link students open and the teacher's private link, beside ``page_url`` (the
-    address of the page on screen; the app's pages sit side by side under one path).
+    address of the page on screen; the app's pages sit side by side under one path). The
+    join link opens the content-only view (``mode=embed``): on a phone the app's menu would
+    otherwise cover the page, and a student in class needs none of it.
 
     >>> class_links("https://lab.example/ndcg/class_teacher?t=x", "K7M2QX", "s3cret")
-    ('https://lab.example/ndcg/class_join?code=K7M2QX', 'https://lab.example/ndcg/class_teacher?t=s3cret')
+    ('https://lab.example/ndcg/class_join?code=K7M2QX&mode=embed', 'https://lab.example/ndcg/class_teacher?t=s3cret')
     """
     parts = urlsplit(page_url or "http://localhost:8501/")
     base = parts.path.rsplit("/", 1)[0]
     join = urlunsplit(
-        (parts.scheme, parts.netloc, f"{base}/class_join", urlencode({"code": code}), "")
+        (
+            parts.scheme,
+            parts.netloc,
+            f"{base}/class_join",
+            urlencode({"code": code, "mode": "embed"}),
+            "",
+        )
     )
     teacher = urlunsplit(
         (parts.scheme, parts.netloc, f"{base}/class_teacher", urlencode({"t": teacher_key}), "")

@@ -88,7 +88,7 @@ def test_starting_a_session_shows_the_code_link_qr_and_keeps_the_key_in_the_addr
     key = at.session_state["class_teacher_key"]
     assert len(key) >= 40
     links = [c.value for c in at.code]
-    assert any(link.endswith(f"/class_join?code={code}") for link in links)
+    assert any(link.endswith(f"/class_join?code={code}&mode=embed") for link in links)
     assert any(link.endswith(f"/class_teacher?t={key}") for link in links)  # the private link
     assert at.query_params["t"] == key
     assert _image_count(at) == 1  # the QR code, an image
