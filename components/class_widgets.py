@@ -28,6 +28,7 @@ from ndcg_core.class_reveal import Reveal, Spread
 LIVE_SECONDS = 1.5
 RIGHT_COLOUR = "#009E73"  # Okabe-Ito bluish green, as the app's curves
 DOT_COLOUR = "#0072B2"  # Okabe-Ito blue, as the app's bars
+SLIP_COLOUR = "#E69F00"  # Okabe-Ito orange: an answer at a named slip
 OTHER_COLOUR = "#999999"
 
 
@@ -185,7 +186,9 @@ def raw_answer(question: ClassQuestion, key: str) -> str | None:
     return ", ".join(order) if order else None
 
 
-def spread_chart(spread: Spread, *, mark_right: bool) -> alt.Chart | alt.LayerChart:
+def spread_chart(
+    spread: Spread, *, mark_right: bool, height: int = 240
+) -> alt.Chart | alt.LayerChart:
     """A dot plot of numeric answers (one dot each, stacked), or bars of choices; with the
     right value (or right choices) in green once revealed."""
     if spread.bars:
@@ -211,36 +214,54 @@ def spread_chart(spread: Spread, *, mark_right: bool) -> alt.Chart | alt.LayerCh
             )
             .properties(height=max(80, 34 * len(spread.bars)))
         )
+    marks = {"right": "right", "slip": "at a named slip", "other": "other"}
     frame = pd.DataFrame(
-        {"answer": [d.value for d in spread.dots], "count": [d.stack + 1 for d in spread.dots]}
+        {
+            "answer": [d.value for d in spread.dots],
+            "count": [d.stack + 1 for d in spread.dots],
+            "answers": [marks[d.mark] if mark_right else "answer" for d in spread.dots],
+        }
     )
     tallest = max([d.stack + 1 for d in spread.dots], default=1)
+    colours = (
+        alt.Scale(domain=list(marks.values()), range=[RIGHT_COLOUR, SLIP_COLOUR, OTHER_COLOUR])
+        if mark_right
+        else alt.Scale(domain=["answer"], range=[DOT_COLOUR])
+    )
     dots = (
         alt.Chart(frame)
-        .mark_circle(size=140, opacity=0.9, color=DOT_COLOUR)
+        .mark_circle(size=140, opacity=0.9)
         .encode(
-            x=alt.X("answer:Q", scale=alt.Scale(domain=[0, 1]), title="answer"),
+            x=alt.X(
+                "answer:Q",
+                scale=alt.Scale(domain=[spread.axis_low, 1], padding=12),
+                title="answer",
+            ),
             y=alt.Y(
                 "count:Q",
                 scale=alt.Scale(domain=[0, max(tallest, 3) + 0.5]),
                 axis=alt.Axis(tickMinStep=1),
                 title="answers",
             ),
+            color=alt.Color(
+                "answers:N",
+                scale=colours,
+                legend=alt.Legend(orient="top", title=None) if mark_right else None,
+            ),
             tooltip=[alt.Tooltip("answer:Q", format=".2f"), "count:Q"],
         )
     )
     if not mark_right or spread.right_value is None:
-        return dots.properties(height=220)
+        return dots.properties(height=height)
     right = pd.DataFrame(
         {"answer": [spread.right_value], "label": [f"right: {format_real(spread.right_value)}"]}
     )
-    rule = alt.Chart(right).mark_rule(color=RIGHT_COLOUR, strokeWidth=3).encode(x="answer:Q")
-    text = (
+    rule = (
         alt.Chart(right)
-        .mark_text(align="left", dx=6, dy=-8, fontWeight="bold", color=RIGHT_COLOUR)
-        .encode(x="answer:Q", y=alt.value(10), text="label:N")
+        .mark_rule(color=RIGHT_COLOUR, strokeWidth=2, strokeDash=[6, 3])
+        .encode(x="answer:Q")
     )
-    return alt.layer(rule, dots, text).properties(height=220)
+    return alt.layer(dots, rule).properties(height=height)
 
 
 def show_spread(spread: Spread, *, mark_right: bool, key: str) -> None:
@@ -248,7 +269,8 @@ def show_spread(spread: Spread, *, mark_right: bool, key: str) -> None:
     if not spread.answered:
         st.caption("No answers yet.")
         return
-    st.altair_chart(spread_chart(spread, mark_right=mark_right), key=key)
+    height = 320 if view_mode() == "present" else 240  # a projector has the room
+    st.altair_chart(spread_chart(spread, mark_right=mark_right, height=height), key=key)
     if spread.outside:
         shown = ", ".join(format_real(x) for x in spread.outside[:8])
         more = " …" if len(spread.outside) > 8 else ""

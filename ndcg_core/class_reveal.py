@@ -36,11 +36,13 @@ MAX_BARS = 8  # choice answers beyond the most common few are counted as "other"
 
 @dataclass(frozen=True)
 class Dot:
-    """One numeric answer in the dot plot: its value rounded to ``DOT_STEP``, and its
-    place in the stack of answers with that value (0 at the bottom)."""
+    """One numeric answer in the dot plot: its value rounded to ``DOT_STEP``, its place in
+    the stack of answers with that value (0 at the bottom), and where the answer itself sits:
+    ``right``, at a named ``slip``, or ``other``."""
 
     value: float
     stack: int
+    mark: str = "other"
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,17 @@ class Spread:
     right_value: float | None
     right_count: int
 
+    @property
+    def axis_low(self) -> float:
+        """Where a dot plot's axis starts: a tenth below the lowest dot or the right value,
+        so a class that answered between 0.7 and 1 fills the width (never below 0).
+
+        >>> Spread(2, 0, (Dot(0.74, 0),), (), (), 0.86, 0).axis_low
+        0.6
+        """
+        lowest = min([d.value for d in self.dots] + [self.right_value or 1.0])
+        return max(0.0, math.floor(round(lowest * 10, 6)) / 10 - 0.1)
+
 
 def _readable(question: ClassQuestion, values: Sequence[str]) -> tuple[list[str], int]:
     """The values that are canonical answers to this question, and how many were not."""
@@ -86,19 +99,24 @@ def spread(question: ClassQuestion, values: Sequence[str]) -> Spread:
     >>> from ndcg_core.class_questions import from_list
     >>> q = from_list(parse_grades("3, 2, 3, 0, 1, 2"), Convention())
     >>> s = spread(q, ["0.96", "0.93", "0.96", "6.86", "no"])
-    >>> [(d.value, d.stack) for d in s.dots], s.outside, s.right_count, s.unreadable
-    ([(0.93, 0), (0.96, 0), (0.96, 1)], (6.86,), 2, 1)
+    >>> [(d.value, d.stack, d.mark) for d in s.dots]
+    [(0.93, 0, 'slip'), (0.96, 0, 'right'), (0.96, 1, 'right')]
+    >>> s.outside, s.right_count, s.unreadable
+    ((6.86,), 2, 1)
     """
     good, unreadable = _readable(question, values)
     right_count = sum(is_right(question, v) for v in good)
     if question.numeric:
+        table = _numeric_slips(question)
         numbers = sorted(float(v) for v in good)
-        inside = [round(round(x / DOT_STEP) * DOT_STEP, 10) for x in numbers if 0 <= x <= 1]
         heights: Counter[float] = Counter()
         dots = []
-        for x in inside:
-            dots.append(Dot(x, heights[x]))
-            heights[x] += 1
+        for x in (x for x in numbers if 0 <= x <= 1):
+            verdict = match_answer(table, x)
+            mark = "right" if verdict.right else "slip" if verdict.slip else "other"
+            shown = round(round(x / DOT_STEP) * DOT_STEP, 10)
+            dots.append(Dot(shown, heights[shown], mark))
+            heights[shown] += 1
         return Spread(
             answered=len(good),
             unreadable=unreadable,
@@ -144,14 +162,16 @@ def _slip_notes(table: SlipTable) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def slips_for(question: ClassQuestion) -> SlipTable | None:
-    """The slip table of a numeric question (None for choices)."""
-    if not question.numeric:
-        return None
+def _numeric_slips(question: ClassQuestion) -> SlipTable:
     ex = question.exercise
     return slip_table(
         ex.grades, ex.convention, judged_grades=question.judged_grades, tolerance=ex.tolerance
     )
+
+
+def slips_for(question: ClassQuestion) -> SlipTable | None:
+    """The slip table of a numeric question (None for choices)."""
+    return _numeric_slips(question) if question.numeric else None
 
 
 def _explanation(question: ClassQuestion, worked: Evaluation | None) -> str:

@@ -21,7 +21,13 @@ from components.class_widgets import (
 from components.navigation import run_through_app
 from components.state import PERSIST, from_link
 from ndcg_core import NdcgError
-from ndcg_core.class_questions import ClassQuestion, answer_label, from_payload, parse_answer
+from ndcg_core.class_questions import (
+    ClassQuestion,
+    answer_label,
+    from_payload,
+    is_right,
+    parse_answer,
+)
 from ndcg_core.class_reveal import reveal
 from ndcg_core.class_rules import NICKNAME_MAX
 
@@ -135,7 +141,11 @@ def question_screen(student_token: str, found: Question) -> None:
         values = [a.value for a in store().revealed_answers(student_token, found.id)]
         shown = remember("class_reveal", (found.id, len(values)), lambda: reveal(question, values))
         if mine is not None:
-            st.info(f"Your answer: {plain(answer_label(question, mine))}", icon=":material/person:")
+            verdict = "right" if is_right(question, mine) else "not right"
+            st.info(
+                f"Your answer: {plain(answer_label(question, mine))} ({verdict}).",
+                icon=":material/person:",
+            )
         show_reveal(shown, key="class_student_reveal")
         return
     if mine is not None:

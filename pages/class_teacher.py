@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from types import MappingProxyType
 
 import pandas as pd
 import streamlit as st
@@ -47,6 +48,14 @@ run_through_app()
 KEY = "class_teacher_key"  # the teacher key: from the private link, or a session started here
 ERROR = "class_teacher_error"  # (where, message) of the last refused action
 LIVE = "class_teacher_live"  # (stamp, question id) -> spread, so a quiet tick reads nothing more
+STATE_WORDS = MappingProxyType(
+    {
+        "draft": "not yet open",
+        "open": "answers open",
+        "closed": "answers closed",
+        "revealed": "revealed",
+    }
+)
 from_link(KEY, "t", str)
 teacher_key: str | None = st.session_state.get(KEY)
 
@@ -74,13 +83,16 @@ def _forget() -> None:
     st.session_state.pop(ERROR, None)
 
 
-def _ask(key: str, question: ClassQuestion) -> None:
+def _ask(key: str, question: ClassQuestion, next_exercise: int | None) -> None:
     st.session_state.pop(ERROR, None)
     try:
         added = store().add_question(key, question.kind.value, to_payload(question))
         store().open_question(key, added.id)
     except ClassError as error:
         _fail("ask", error)
+        return
+    if next_exercise is not None:  # the picker moves on to the set's next exercise
+        st.session_state["class_exercise"] = next_exercise
 
 
 def _act(action: str, key: str, question_id: int) -> None:
@@ -151,6 +163,7 @@ def picker(key: str, next_number: int) -> None:
         persist_state=PERSIST,
     )
     question: ClassQuestion | None = None
+    next_exercise: int | None = None
     if source == "From Practice":
         with st.container(horizontal=True, vertical_alignment="bottom"):
             level = Level(
@@ -187,6 +200,7 @@ def picker(key: str, next_number: int) -> None:
             persist_state=PERSIST,
         )
         question = from_exercise(exercises[index], seed, level)
+        next_exercise = (index + 1) % len(exercises)
     else:
         try:
             question = from_list(current_list(), current_convention(), current_unretrieved())
@@ -201,7 +215,7 @@ def picker(key: str, next_number: int) -> None:
             type="primary",
             icon=":material/play_arrow:",
             on_click=_ask,
-            args=(key, question),
+            args=(key, question, next_exercise),
             key="class_open",
         )
     _show_error("ask")
@@ -230,7 +244,7 @@ def live_answers(key: str, code: str, found: Question, question: ClassQuestion) 
 
 def current_panel(key: str, code: str, found: Question) -> None:
     question = _question(found)
-    st.subheader(f"Question {found.number}: {found.state}", anchor=False)
+    st.subheader(f"Question {found.number}: {STATE_WORDS[found.state]}", anchor=False)
     with st.container(border=True):
         show_question(question, found.number)
     if found.state == "revealed":
@@ -286,8 +300,12 @@ def session_screen(key: str) -> None:
             summary_download(key, "class-summary")
         st.button("Start a new session", on_click=_forget, key="class_forget")
         return
-    join_panel(room.code, key)
     questions = store().questions(key)
+    if questions:  # the class is in: keep the code in sight, the rest one click away
+        with st.expander(f"Join code {room.code}: the link and QR code for latecomers"):
+            join_panel(room.code, key)
+    else:
+        join_panel(room.code, key)
     current = questions[-1] if questions else None
     if current is not None:
         current_panel(key, room.code, current)
