@@ -8,13 +8,14 @@ import secrets
 from collections.abc import Callable
 
 import pytest
+import sqlalchemy as sa
 
 from classroom import codes
 from classroom.store import UNKNOWN_STUDENT, WRONG_TEACHER_KEY, ClassError, ClassStore
 from ndcg_core import class_rules
 from ndcg_core.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 from ndcg_core.errors import NdcgError
-from tests.classroom.support import count_rows
+from tests.classroom.support import RowCounter, count_rows
 from tests.hostile.corpus import CORPUS
 
 SQL_WORDS = ("SELECT", "INSERT", "UPDATE", "sqlalchemy", "psycopg", "sqlite", "[SQL", "parameters")
@@ -100,19 +101,22 @@ def test_hostile_nicknames_are_refused_or_stored_as_cleaned(
 ) -> None:
     room = store.create_room()
     refused = 0
+    engine = sa.create_engine(database_url)
+    count = RowCounter(engine)
     for number, typed in enumerate(TEXTS):
-        before = (count_rows(database_url, "students"), store.change_stamp(room.code))
+        before = (count("students"), store.change_stamp(room.code))
         try:
             student = store.join(room.code, typed, client=f"device {number}")
         except ClassError as refusal:
             refused += 1
             _assert_clear_refusal(str(refusal), typed)
-            assert (count_rows(database_url, "students"), store.change_stamp(room.code)) == before
+            assert (count("students"), store.change_stamp(room.code)) == before
             with pytest.raises(NdcgError):
                 class_rules.nickname(typed)
         else:
             assert student.nickname == class_rules.nickname(typed)
             assert store.student(student.token).nickname == student.nickname  # read back
+    engine.dispose()
     assert refused > 20
 
 
