@@ -23,16 +23,23 @@ class Clock:
 
 def count_rows(store_url: str, table: str) -> int:
     """Rows in a table, read with a connection of its own (what another process sees)."""
-    engine = sa.create_engine(store_url)
+    engine = sa.create_engine(store_url, poolclass=sa.pool.NullPool)
     try:
-        with engine.connect() as connection:
-            return int(
-                connection.execute(
-                    sa.select(sa.func.count()).select_from(sa.table(table))
-                ).scalar_one()
-            )
+        return RowCounter(engine)(table)
     finally:
         engine.dispose()
+
+
+class RowCounter:
+    """``count_rows`` for a test that counts often: one connection pool of its own."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+
+    def __call__(self, table: str) -> int:
+        with self.engine.connect() as connection:
+            query = sa.select(sa.func.count()).select_from(sa.table(table))
+            return int(connection.execute(query).scalar_one())
 
 
 def emptied(url: str) -> str:

@@ -9,6 +9,7 @@ import pytest
 import sqlalchemy as sa
 
 from classroom import codes
+from classroom import store as store_module
 from classroom.store import (
     ENDED,
     EXPIRED,
@@ -388,3 +389,4 @@ def test_settings_choose_sqlite_in_the_data_folder_or_the_configured_url(
     room = local.create_room()
     assert ClassStore(f"sqlite:///{tmp_path}/data/class.db").change_stamp(room.code) == 1
     local.dispose()
+    store_module._store_for.cache_clear()  # no engine of this test outlives it
