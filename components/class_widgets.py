@@ -27,7 +27,7 @@ from ndcg_core.class_reveal import Reveal, Spread
 # Checks for news every this many seconds: one indexed read while nothing changes.
 LIVE_SECONDS = 1.5
 RIGHT_COLOUR = "#009E73"  # Okabe-Ito bluish green, as the app's curves
-DOT_COLOUR = "#0072B2"  # Okabe-Ito blue, as the app's bars
+DOT_COLOUR = "#56B4E9"  # Okabe-Ito sky blue: clear on light and dark themes
 SLIP_COLOUR = "#E69F00"  # Okabe-Ito orange: an answer at a named slip
 OTHER_COLOUR = "#999999"
 
