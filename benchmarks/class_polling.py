@@ -34,6 +34,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable
 from pathlib import Path
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -153,13 +154,13 @@ async def busy_room(store: ClassStore, code: str, question_id: int, seconds: flo
     return stored
 
 
-async def measure(pid: int, seconds: float, work: object) -> float:
+async def measure(pid: int, seconds: float, work: Awaitable[None] | None) -> float:
     """Cores the server used while ``work`` (an awaitable, or None: just wait) ran."""
     before, started = cpu_seconds(pid), time.monotonic()
     if work is None:
         await asyncio.sleep(seconds)
     else:
-        await work  # type: ignore[misc]
+        await work
     return (cpu_seconds(pid) - before) / (time.monotonic() - started)
 
 
