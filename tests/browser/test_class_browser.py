@@ -3,6 +3,8 @@ question, and a second room beside it that sees nothing of the first.
 
 The server runs on its own SQLite file in a temporary folder. Nothing here clicks to refresh:
 the teacher's count and the students' screens follow through the pages' timed fragments.
+The last test runs the teacher on one app process and the students on another, behind
+HAProxy (scripts/serve.py), sharing the room through one SQLite file.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from ndcg_core import format_real
 from ndcg_core.practice import exercise_set
 from ndcg_core.slips import SlipKind, slip_table
-from tests.browser.conftest import VIEWPORT, StreamlitServer
+from tests.browser.conftest import VIEWPORT, Cluster, StreamlitServer
 
 pytestmark = pytest.mark.browser
 
@@ -64,14 +66,18 @@ def metric(page: Page, label: str) -> Locator:
 
 
 def start_room(page: Page, server: StreamlitServer) -> tuple[str, str]:
+    return start_room_at(page, server.url)
+
+
+def start_room_at(page: Page, url: str) -> tuple[str, str]:
     """Start a session; the join code and join link as the teacher's page shows them."""
-    page.goto(f"{server.url}/class_teacher")
+    page.goto(f"{url}/class_teacher")
     page.get_by_role("button", name="Start a class session").click()
     code_value = metric(page, "Join code")
     expect(code_value).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=60_000)
     code = code_value.inner_text().strip()
     link = page.get_by_test_id("stCode").filter(has_text="class_join?code=").inner_text().strip()
-    assert link == f"{server.url}/class_join?code={code}&mode=embed"
+    assert link == f"{url}/class_join?code={code}&mode=embed"
     expect(page.get_by_role("img", name="Scan to join").or_(page.get_by_alt_text("Scan to join")))
     return code, link
 
@@ -163,3 +169,54 @@ def test_one_teacher_three_students_a_whole_question_and_a_room_beside_it(
     expect(other_student.get_by_text(f"in class {other_code}")).to_be_visible()
     assert code not in other_student.locator("body").inner_text()
     assert code not in other_teacher.locator("body").inner_text()
+
+
+@pytest.fixture
+def shared_class_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """One SQLite class database for every process scripts/serve.py starts (they inherit
+    the environment); asked for before haproxy_cluster, so it is set when that starts."""
+    data = tmp_path / "class-data"
+    data.mkdir()
+    monkeypatch.setenv("NDCG_LAB_DATA_DIR", str(data))
+    monkeypatch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
+    return data
+
+
+def on_backend(
+    browser: Browser, contexts: list[BrowserContext], cluster: Cluster, backend: str
+) -> Page:
+    """A browser stuck to one app process: HAProxy's cookie, set before the first request."""
+    context = browser.new_context(viewport=VIEWPORT)
+    contexts.append(context)
+    context.add_cookies([{"name": cluster.cookie, "value": backend, "url": cluster.url}])
+    page = context.new_page()
+    page.set_default_timeout(60_000)  # a just-started process's first run is slow
+    return page
+
+
+def test_teacher_and_students_on_two_processes_share_the_room_through_sqlite(
+    browser: Browser,
+    shared_class_data: Path,
+    haproxy_cluster: Cluster,
+    contexts: list[BrowserContext],
+) -> None:
+    first, second = sorted(haproxy_cluster.pids)
+    teacher = on_backend(browser, contexts, haproxy_cluster, first)
+    _, link = start_room_at(teacher, haproxy_cluster.url)
+    open_question(teacher)
+    students = [on_backend(browser, contexts, haproxy_cluster, second) for _ in range(2)]
+    for number, student in enumerate(students):
+        join_by_link(student, link, f"S{number}")
+        expect(student.get_by_text(EXERCISE.prompt)).to_be_visible()
+    answer(students[0], format_real(RIGHT, 2))
+    answer(students[1], format_real(LOG_I.value, 2))
+    expect(metric(teacher, "Answers")).to_have_text("2")  # written on one, read on the other
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    expect(metric(teacher, "Right")).to_have_text("1 of 2")
+    for student in students:
+        expect(metric(student, "Right")).to_have_text("1 of 2")
+    # Each browser stayed on its own process all along.
+    for page, backend in ((teacher, first), *((s, second) for s in students)):
+        cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+        assert cookies[haproxy_cluster.cookie] == backend
+    assert (shared_class_data / "class.db").exists()
