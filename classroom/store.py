@@ -179,11 +179,7 @@ class ClassStore:
         forgotten wrong-code attempts; returns the number of rooms deleted."""
         now = now or self._clock()
         with self._writer.begin() as connection:
-            expired = sa.select(rooms.c.id).where(rooms.c.expires_at <= now)
-            gone_questions = sa.select(questions.c.id).where(questions.c.room_id.in_(expired))
-            connection.execute(answers.delete().where(answers.c.question_id.in_(gone_questions)))
-            connection.execute(questions.delete().where(questions.c.room_id.in_(expired)))
-            connection.execute(students.delete().where(students.c.room_id.in_(expired)))
+            # Students, questions and answers go with their room (ON DELETE CASCADE).
             deleted = connection.execute(rooms.delete().where(rooms.c.expires_at <= now))
             codes.forget_old_attempts(connection, now)
         return int(deleted.rowcount or 0)

@@ -61,6 +61,8 @@ def test_join_codes_are_random_over_the_unambiguous_alphabet(store: ClassStore) 
     assert all(len(code) == JOIN_CODE_LENGTH for code in made)
     assert set("".join(made)) <= set(JOIN_CODE_ALPHABET)
     assert not set("".join(made)) & set("01OIL")
+    # 180 characters drawn uniformly from 31 use nearly all of them (about 30.9 expected).
+    assert len(set("".join(made))) >= 25
     # Not sequential: consecutive rooms differ in more than their last character.
     assert sum(a[:-1] != b[:-1] for a, b in itertools.pairwise(made)) > 20
 
@@ -339,7 +341,7 @@ def test_an_expired_room_is_refused_everywhere_then_purged(
             refusal()
         assert str(refused.value) == EXPIRED
     assert store.purge_expired() == 2
-    for table in ("questions", "answers"):
+    for table in ("questions", "answers", "students"):
         assert count_rows(database_url, table) == 0
     assert count_rows(database_url, "rooms") == 1
     assert store.room_for_teacher(kept.teacher_key).code == kept.code
