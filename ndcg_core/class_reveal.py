@@ -105,14 +105,16 @@ def spread(question: ClassQuestion, values: Sequence[str]) -> Spread:
     ((6.86,), 2, 1)
     """
     good, unreadable = _readable(question, values)
-    right_count = sum(is_right(question, v) for v in good)
     if question.numeric:
+        # One evaluation for the question, not one per answer: the table knows the right value.
         table = _numeric_slips(question)
         numbers = sorted(float(v) for v in good)
+        verdicts = [match_answer(table, x) for x in numbers]
         heights: Counter[float] = Counter()
         dots = []
-        for x in (x for x in numbers if 0 <= x <= 1):
-            verdict = match_answer(table, x)
+        for x, verdict in zip(numbers, verdicts, strict=True):
+            if not 0 <= x <= 1:
+                continue
             mark = "right" if verdict.right else "slip" if verdict.slip else "other"
             shown = round(round(x / DOT_STEP) * DOT_STEP, 10)
             dots.append(Dot(shown, heights[shown], mark))
@@ -123,11 +125,12 @@ def spread(question: ClassQuestion, values: Sequence[str]) -> Spread:
             dots=tuple(dots),
             outside=tuple(x for x in numbers if not 0 <= x <= 1),
             bars=(),
-            right_value=question.evaluation().ndcg,
-            right_count=right_count,
+            right_value=table.right,
+            right_count=sum(verdict.right for verdict in verdicts),
         )
     counts = Counter(good).most_common()
     bars = [Bar(answer_label(question, v), n, is_right(question, v)) for v, n in counts]
+    right_count = sum(bar.count for bar in bars if bar.right)
     if len(bars) > MAX_BARS:
         rest = bars[MAX_BARS - 1 :]
         bars = bars[: MAX_BARS - 1]
@@ -281,28 +284,30 @@ def summary_csv(
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(SUMMARY_COLUMNS)
-    tables: dict[int, SlipTable | None] = {}
+    # Worked once per question, not once per answer.
+    tables = {n: slips_for(q) for n, q in questions.items()}
+    answers = {n: right_answer(q) for n, q in questions.items()}
     for row in rows:
         number = int(str(row["question"]))
         question = questions.get(number)
         answer = row.get("answer")
         right = slip = ""
+        table = tables.get(number)
         if question is not None and answer is not None:
             value = str(answer)
-            right = "yes" if is_right(question, value) else "no"
-            if number not in tables:
-                tables[number] = slips_for(question)
-            table = tables[number]
-            if table is not None and right == "no":
+            if table is not None:
                 verdict = match_answer(table, float(value))
+                right = "yes" if verdict.right else "no"
                 slip = verdict.slip.name if verdict.slip is not None else ""
+            else:
+                right = "yes" if is_right(question, value) else "no"
         writer.writerow(
             _cell(x)
             for x in (
                 number,
                 row.get("kind"),
                 question.prompt if question else "",
-                right_answer(question) if question else "",
+                answers.get(number, ""),
                 row.get("student"),
                 answer,
                 right,
