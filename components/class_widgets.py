@@ -91,7 +91,8 @@ def _grades(grades: tuple[float, ...]) -> str:
 def show_question(question: ClassQuestion, number: int) -> None:
     """The question as the class reads it: its prompt and lists, as text."""
     ex = question.exercise
-    st.markdown(f"**Question {number}. {question.title}.** {plain(question.prompt)}")
+    title = question.title if question.title.endswith("?") else f"{question.title}."
+    st.markdown(f"**Question {number}. {title}** {plain(question.prompt)}")
     if question.numeric or question.kind is QuestionKind.REORDER:
         st.code(format_grades(ex.grades, ex.labels), language=None)
         if question.unretrieved and question.judged_grades is not None:
@@ -212,7 +213,7 @@ def spread_chart(
                 ),
                 tooltip=["answer:N", "answers:Q"],
             )
-            .properties(height=max(80, 34 * len(spread.bars)))
+            .properties(height=height)
         )
     marks = {"right": "right", "slip": "at a named slip", "other": "other"}
     frame = pd.DataFrame(
@@ -234,7 +235,14 @@ def spread_chart(
         .encode(
             x=alt.X(
                 "answer:Q",
+                # padding keeps a dot at 1 whole; the labels stay inside the domain
                 scale=alt.Scale(domain=[spread.axis_low, 1], padding=12),
+                axis=alt.Axis(
+                    labelExpr=(
+                        f"datum.value > 1.0001 || datum.value < {spread.axis_low - 1e-4}"
+                        " ? '' : datum.label"
+                    )
+                ),
                 title="answer",
             ),
             y=alt.Y(
@@ -269,8 +277,12 @@ def show_spread(spread: Spread, *, mark_right: bool, key: str) -> None:
     if not spread.answered:
         st.caption("No answers yet.")
         return
-    height = 320 if view_mode() == "present" else 240  # a projector has the room
-    st.altair_chart(spread_chart(spread, mark_right=mark_right, height=height), key=key)
+    if spread.bars:
+        height = max(120, 44 * len(spread.bars))
+    else:
+        height = 320 if view_mode() == "present" else 240  # a projector has the room
+    chart = spread_chart(spread, mark_right=mark_right, height=height)
+    st.altair_chart(chart, key=key, height=height + 60)  # room for the axis and legend
     if spread.outside:
         shown = ", ".join(format_real(x) for x in spread.outside[:8])
         more = " …" if len(spread.outside) > 8 else ""

@@ -146,7 +146,7 @@ def question_screen(student_token: str, found: Question) -> None:
                 f"Your answer: {plain(answer_label(question, mine))} ({verdict}).",
                 icon=":material/person:",
             )
-        show_reveal(shown, key="class_student_reveal")
+        show_reveal(shown, key=f"class_student_reveal_{found.id}")
         return
     if mine is not None:
         st.success(

@@ -239,7 +239,7 @@ def live_answers(key: str, code: str, found: Question, question: ClassQuestion) 
         st.session_state[LIVE] = cached
     answered = cached[1]
     st.metric("Answers", answered.answered + answered.unreadable)
-    show_spread(answered, mark_right=False, key="class_live_spread")
+    show_spread(answered, mark_right=False, key=f"class_live_spread_{found.id}")
 
 
 def current_panel(key: str, code: str, found: Question) -> None:
@@ -250,7 +250,7 @@ def current_panel(key: str, code: str, found: Question) -> None:
     if found.state == "revealed":
         values = [answer.value for answer in store().answers(key, found.id)]
         shown = remember("class_reveal", (found.id, len(values)), lambda: reveal(question, values))
-        show_reveal(shown, key="class_reveal_spread")
+        show_reveal(shown, key=f"class_reveal_spread_{found.id}")
         return
     live_answers(key, code, found, question)
     with st.container(horizontal=True):
