@@ -27,7 +27,7 @@ from ndcg_core.class_reveal import reveal, spread, summary_csv
 from ndcg_core.class_rules import ANSWER_MAX, answer_value
 from ndcg_core.practice import Kind, Level, exercise_set, reorder_answer
 from tests.core.strategies import conventions
-from tests.hostile.corpus import CSV_INJECTION, IMG, SCRIPT
+from tests.hostile.corpus import CSV_INJECTION, IMG, SCRIPT, TEXT, Case
 
 
 def _questions() -> list[ClassQuestion]:
@@ -250,3 +250,20 @@ def test_any_list_question_survives_the_store_or_is_refused(
     assert back == question
     assert math.isfinite(back.evaluation().ndcg)
     assert is_right(back, short_number(back.evaluation().ndcg))
+
+
+@pytest.mark.parametrize("case", [c for c in TEXT if isinstance(c.value(), str)], ids=str)
+def test_the_hostile_corpus_as_an_answer_is_read_or_refused_in_words(case: Case) -> None:
+    question = _first(Kind.PREDICT)
+    typed = case.value()
+    try:
+        canonical = parse_answer(question, typed)
+    except NdcgError as error:
+        message = str(error)
+        assert message.endswith((".", "!", "?"))
+        assert "\\x" not in message  # no repr
+        assert "\\u" not in message
+        assert len(message) < 200  # quoted() shortens what was typed
+        return
+    assert answer_value(canonical) == canonical  # what the store accepts as it is
+    assert math.isfinite(float(canonical))
