@@ -21,7 +21,10 @@ from sqlalchemy.engine import Connection, Engine
 URL_VARIABLE = "NDCG_LAB_DATABASE_URL"
 DATA_DIR_VARIABLE = "NDCG_LAB_DATA_DIR"
 DEFAULT_DATA_DIR = "data"
-SQLITE_BUSY_TIMEOUT_MS = 10_000
+# How long a transaction waits for another one's lock before it gives up (SQLite's busy
+# timeout, PostgreSQL's lock_timeout): a room's writes queue on its row, each a few ms.
+LOCK_WAIT_MS = 10_000
+STATEMENT_TIMEOUT_MS = 30_000  # PostgreSQL: no statement runs longer than this
 # A transaction that writes on SQLite takes the write lock when it starts (BEGIN IMMEDIATE):
 # a read that later turns into a write could otherwise fail at once with "database is locked"
 # in WAL mode, without waiting for the busy timeout.
@@ -149,7 +152,7 @@ def _sqlite_settings(dbapi_connection: Any, _record: object) -> None:
     # The driver's own transaction handling is off; "begin" below issues BEGIN itself.
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
-    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.execute(f"PRAGMA busy_timeout={LOCK_WAIT_MS}")
     _use_wal(cursor)
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
@@ -160,7 +163,7 @@ def _use_wal(cursor: Any) -> None:
     # WAL is a property of the file, set once by whichever process gets there first. Changing
     # the journal mode ignores the busy timeout, so processes opening a new file at the same
     # moment wait for each other here.
-    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_MS / 1000
+    deadline = time.monotonic() + LOCK_WAIT_MS / 1000
     while cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
         try:
             cursor.execute("PRAGMA journal_mode=WAL")
@@ -180,12 +183,19 @@ def make_engine(url: str) -> Engine:
     parsed = sa.make_url(url)
     if parsed.get_backend_name() == "sqlite":
         engine = sa.create_engine(
-            parsed, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}, pool_pre_ping=False
+            parsed, connect_args={"timeout": LOCK_WAIT_MS / 1000}, pool_pre_ping=False
         )
         sa.event.listen(engine, "connect", _sqlite_settings)
         sa.event.listen(engine, "begin", _sqlite_begin)
         return engine
-    return sa.create_engine(parsed, pool_pre_ping=True, pool_size=5, max_overflow=10)
+    timeouts = f"-c lock_timeout={LOCK_WAIT_MS} -c statement_timeout={STATEMENT_TIMEOUT_MS}"
+    return sa.create_engine(
+        parsed,
+        pool_pre_ping=True,
+        pool_size=5,
+        max_overflow=10,
+        connect_args={"options": timeouts, "connect_timeout": 10},
+    )
 
 
 def installed_version(connection: Connection) -> int:

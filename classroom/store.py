@@ -11,10 +11,11 @@ transaction, so nothing of a refused call is stored.
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, cast
+from typing import Any, Literal, ParamSpec, TypeVar, cast
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -97,6 +98,27 @@ ENDED = "This class session has ended."
 EXPIRED = "This class session has expired (a session lasts a day); start a new one."
 
 
+DATABASE_DOWN = "The class database is not answering; try again in a moment."
+_logger = logging.getLogger(__name__)
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+def _plain_errors(method: Callable[_P, _T]) -> Callable[_P, _T]:
+    """A database that is down, locked past the busy timeout or out of connections becomes a
+    ClassError with a plain sentence; the details (which name hosts and SQL) go to the log."""
+
+    @functools.wraps(method)
+    def wrapped(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        try:
+            return method(*args, **kwargs)
+        except (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.TimeoutError) as error:
+            _logger.warning("class database error in %s: %s", method.__name__, error)
+            raise ClassError(DATABASE_DOWN) from error
+
+    return wrapped
+
+
 @functools.lru_cache(maxsize=4)
 def _store_for(url: str) -> ClassStore:
     # An engine is a process resource (a connection pool): one per URL per process.
@@ -112,6 +134,7 @@ class ClassStore:
         made once per process."""
         return _store_for(database_url())
 
+    @_plain_errors
     def __init__(self, url: str, *, clock: Callable[[], datetime] | None = None) -> None:
         """Connect to ``url`` and bring its schema up to date. ``clock`` (tests only) gives
         the current time."""
@@ -131,6 +154,7 @@ class ClassStore:
 
     # Rooms ------------------------------------------------------------------------------
 
+    @_plain_errors
     def create_room(self) -> Room:
         """A new room with a fresh random join code and teacher key."""
         now = self._clock()
@@ -156,12 +180,14 @@ class ClassStore:
         msg = "No free join code could be found; try again in a moment."
         raise ClassError(msg)
 
+    @_plain_errors
     def room_for_teacher(self, teacher_key: str) -> Room:
         """The teacher's room; ClassError if the key is wrong or the room ended or expired."""
         with self._engine.connect() as connection:
             room = self._teacher_room(connection, teacher_key)
         return Room(room.code, teacher_key, room.created_at, room.expires_at, room.ended)
 
+    @_plain_errors
     def end_room(self, teacher_key: str) -> None:
         """End the session now: students are refused from here on; the teacher can still read
         answers and the summary for ``ENDED_ROOM_KEPT``, then the room is purged."""
@@ -174,6 +200,7 @@ class ClassStore:
                 .values(ended=True, expires_at=min(room.expires_at, now + ENDED_ROOM_KEPT))
             )
 
+    @_plain_errors
     def purge_expired(self, now: datetime | None = None) -> int:
         """Delete rooms past their expiry (with their students, questions and answers) and
         forgotten wrong-code attempts; returns the number of rooms deleted."""
@@ -184,6 +211,7 @@ class ClassStore:
             codes.forget_old_attempts(connection, now)
         return int(deleted.rowcount or 0)
 
+    @_plain_errors
     def change_stamp(self, room_code: str) -> int:
         """A number that grows on every change in the room (question opened, closed or
         revealed, answer stored, student joined, room ended): one indexed read, so pages can
@@ -198,6 +226,7 @@ class ClassStore:
 
     # Students ---------------------------------------------------------------------------
 
+    @_plain_errors
     def join(self, code: str, nickname: str | None, client: str) -> Student:
         """Join the room with join code ``code`` (as typed). ``client`` names the device for
         the rate limit on wrong codes (for example a hash of its address); after
@@ -238,6 +267,7 @@ class ClassStore:
             raise ClassError(refusal)
         return Student(token, number, clean_nickname, typed_code)
 
+    @_plain_errors
     def student(self, token: str) -> Student:
         """The student holding ``token``; ClassError if unknown or the room is over."""
         with self._engine.connect() as connection:
@@ -246,6 +276,7 @@ class ClassStore:
 
     # Questions ----------------------------------------------------------------------------
 
+    @_plain_errors
     def add_question(self, teacher_key: str, kind: str, payload: str) -> Question:
         """A new question in state ``draft``, numbered after the room's others."""
         try:
@@ -269,6 +300,7 @@ class ClassStore:
             ).scalar_one()
         return Question(int(inserted), number, kind, payload, "draft")
 
+    @_plain_errors
     def open_question(self, teacher_key: str, question_id: int) -> Question:
         """Open a draft or closed question for answers; any other open question closes."""
         with self._writer.begin() as connection:
@@ -284,6 +316,7 @@ class ClassStore:
             )
             return self._set_state(connection, question, "open")
 
+    @_plain_errors
     def close_question(self, teacher_key: str, question_id: int) -> Question:
         """Stop taking answers to an open question."""
         with self._writer.begin() as connection:
@@ -294,6 +327,7 @@ class ClassStore:
                 raise ClassError(msg)
             return self._set_state(connection, question, "closed")
 
+    @_plain_errors
     def reveal_question(self, teacher_key: str, question_id: int) -> Question:
         """Show the right answer and the spread to students (closing the question first)."""
         with self._writer.begin() as connection:
@@ -304,6 +338,7 @@ class ClassStore:
                 raise ClassError(msg)
             return self._set_state(connection, question, "revealed")
 
+    @_plain_errors
     def questions(self, teacher_key: str) -> list[Question]:
         """The room's questions in order (the teacher's list)."""
         with self._engine.connect() as connection:
@@ -315,6 +350,7 @@ class ClassStore:
             )
             return [_question(row) for row in found]
 
+    @_plain_errors
     def current_question(self, student_token: str) -> Question | None:
         """The latest question the teacher has opened (open, closed or revealed), if any."""
         with self._engine.connect() as connection:
@@ -329,6 +365,7 @@ class ClassStore:
 
     # Answers ------------------------------------------------------------------------------
 
+    @_plain_errors
     def submit_answer(self, student_token: str, question_id: int, value: str) -> bool:
         """Store the student's answer: True if stored, False if they had already answered
         (the first answer counts). ClassError if the question is not open, belongs to
@@ -363,6 +400,7 @@ class ClassStore:
             return False
         return True
 
+    @_plain_errors
     def my_answer(self, student_token: str, question_id: int) -> str | None:
         """The student's own stored answer to the question, if any."""
         with self._engine.connect() as connection:
@@ -377,6 +415,7 @@ class ClassStore:
                 ).scalar(),
             )
 
+    @_plain_errors
     def answers(self, teacher_key: str, question_id: int) -> list[Answer]:
         """Every answer to the question, first answered first (the teacher, any time)."""
         with self._engine.connect() as connection:
@@ -384,6 +423,7 @@ class ClassStore:
             question = _question_in(connection, room.id, question_id)
             return _answers_to(connection, question.id)
 
+    @_plain_errors
     def revealed_answers(self, student_token: str, question_id: int) -> list[Answer]:
         """Every answer to the question, for a student: only once the teacher revealed it."""
         with self._engine.connect() as connection:
@@ -394,6 +434,7 @@ class ClassStore:
                 raise ClassError(msg)
             return _answers_to(connection, question.id)
 
+    @_plain_errors
     def answer_count(self, teacher_key: str, question_id: int) -> int:
         """How many students have answered the question."""
         with self._engine.connect() as connection:
@@ -404,6 +445,7 @@ class ClassStore:
             ).scalar_one()
         return int(count)
 
+    @_plain_errors
     def summary_rows(self, teacher_key: str) -> list[dict[str, object]]:
         """One row per answer (and one per question nobody answered) for the CSV download:
         question number, kind, student number (anonymous: no nickname), answer, time."""

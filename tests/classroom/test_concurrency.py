@@ -12,9 +12,10 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
+from classroom import codes
 from classroom.store import ClassError, ClassStore
 from tests.classroom.support import count_rows
-from tests.classroom.workers import submit_each
+from tests.classroom.workers import guess_codes, submit_each
 
 
 @pytest.fixture
@@ -94,3 +95,16 @@ def test_closing_while_the_class_answers_keeps_exactly_the_answers_it_accepted(
         outcomes = Counter(future.result() for future in futures)
     assert set(outcomes) <= {"stored", "This question is closed: answers are no longer taken."}
     assert store.answer_count(teacher_key, question_id) == outcomes["stored"]
+
+
+def test_wrong_codes_from_another_process_count_here_too(
+    store: ClassStore, database_url: str
+) -> None:
+    room = store.create_room()
+    wrong = ["ABCDEF" if room.code != "ABCDEF" else "ABCDEG"] * codes.WRONG_CODES_ALLOWED
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        outcomes = pool.submit(guess_codes, database_url, wrong, "203.0.113.9").result()
+    assert all(o.startswith("No class session has the code") for o in outcomes)
+    with pytest.raises(ClassError, match="Too many wrong join codes from this device"):
+        store.join(room.code, None, client="203.0.113.9")

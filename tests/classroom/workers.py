@@ -24,3 +24,20 @@ def submit_each(url: str, tokens: list[str], question_id: int, start_at: float) 
     finally:
         store.dispose()
     return outcomes
+
+
+def guess_codes(url: str, guesses: list[str], client: str) -> list[str]:
+    """Try each join code from ``client``; the refusal's sentence for each."""
+    store = ClassStore(url)
+    outcomes: list[str] = []
+    try:
+        for code in guesses:
+            try:
+                store.join(code, None, client=client)
+            except ClassError as refusal:
+                outcomes.append(str(refusal))
+            else:
+                outcomes.append("joined")
+    finally:
+        store.dispose()
+    return outcomes
