@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import secrets
 from collections.abc import Mapping
 
 import altair as alt
@@ -30,6 +31,7 @@ RIGHT_COLOUR = "#009E73"  # Okabe-Ito bluish green, as the app's curves
 DOT_COLOUR = "#56B4E9"  # Okabe-Ito sky blue: clear on light and dark themes
 SLIP_COLOUR = "#E69F00"  # Okabe-Ito orange: an answer at a named slip
 OTHER_COLOUR = "#999999"
+CLIENT_KEY = "class_client"  # this browser session's random name for the rate limit
 
 
 def store() -> ClassStore:
@@ -38,10 +40,16 @@ def store() -> ClassStore:
 
 
 def client_id() -> str:
-    """Who is guessing join codes, for the store's rate limit: a hash of the address (the
-    address itself is not kept)."""
-    address = st.context.ip_address or "unknown"
-    return hashlib.sha256(f"ndcg-lab/{address}".encode()).hexdigest()[:32]
+    """Who is guessing join codes, for the store's rate limit: this browser session and its
+    address, hashed (neither is kept). Not the address alone: behind HAProxy every browser
+    comes from 127.0.0.1 (Streamlit then reports no address), and a school shares one public
+    address, so one student's typos would lock the whole class out. A reload starts a new
+    session and a new count; each costs a full page run, and codes are 887 million."""
+    session = st.session_state.setdefault(CLIENT_KEY, secrets.token_hex(16))
+    address = st.context.ip_address
+    if not isinstance(address, str):  # None behind a proxy (and not text under AppTest)
+        address = "unknown"
+    return hashlib.sha256(f"ndcg-lab/{address}/{session}".encode()).hexdigest()[:32]
 
 
 def class_header(title: str, caption: str, params: Mapping[str, str], *, presenter: bool) -> None:

@@ -276,3 +276,20 @@ def test_the_list_the_class_saw_is_the_one_the_store_keeps(class_database: Path)
     assert question.state == "open"
     assert '"k":"2"' in question.payload
     assert evaluate([3, 1, 2], Convention(cutoff_k=2)).ndcg < 1
+
+
+def test_one_students_wrong_codes_do_not_lock_out_the_rest_of_the_class() -> None:
+    # AppTest, like every browser behind HAProxy, reports no address: one name for everyone
+    # would let ten typos from one student refuse the whole class for a minute.
+    teacher = start_session()
+    code = _metric(teacher, "Join code")
+    typo = open_app(page=JOIN)
+    for _ in range(10):
+        typo.text_input(key="class_join_code").input("ZZZZZZ").run()
+        _button(typo, "Join").click().run()
+        assert "No class session has the code" in typo.error[0].value
+    typo.text_input(key="class_join_code").input(code).run()
+    _button(typo, "Join").click().run()
+    assert "Too many wrong join codes" in typo.error[0].value  # this browser waits
+    classmate = join(code)
+    assert "You are student 1 in" in _texts(classmate)  # the next browser does not
