@@ -59,28 +59,27 @@ def class_header(title: str, caption: str, params: Mapping[str, str], *, present
     st.session_state[PAGE_PARAMS_KEY] = dict(params)
     title_box, controls = st.columns([0.74, 0.26], vertical_alignment="bottom")
     title_box.header(title, anchor=False)
-    if presenter:
-        with controls:
-            if view_mode() == "present":
-                st.button(
-                    "Leave presenter view",
-                    icon=":material/close_fullscreen:",
-                    on_click=set_mode,
-                    args=("",),
-                    key="class_leave_present",
-                    width="stretch",
-                )
-            else:
-                st.button(
-                    "Presenter view",
-                    icon=":material/co_present:",
-                    on_click=set_mode,
-                    args=("present",),
-                    key="class_present",
-                    width="stretch",
-                    help="Bigger text and no sidebar, for the projector. Your private link "
-                    "is hidden there.",
-                )
+    with controls:
+        if view_mode() == "present":  # every page's way out of presenter view
+            st.button(
+                "Leave presenter view",
+                icon=":material/close_fullscreen:",
+                on_click=set_mode,
+                args=("",),
+                key="lab_leave_present",
+                width="stretch",
+            )
+        elif presenter:
+            st.button(
+                "Presenter view",
+                icon=":material/co_present:",
+                on_click=set_mode,
+                args=("present",),
+                key="class_present",
+                width="stretch",
+                help="Bigger text and no sidebar, for the projector. Your private link "
+                "is hidden there.",
+            )
     if caption:
         st.caption(caption)
 
