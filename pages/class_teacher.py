@@ -245,33 +245,39 @@ def live_answers(key: str, code: str, found: Question, question: ClassQuestion) 
 def current_panel(key: str, code: str, found: Question) -> None:
     question = _question(found)
     st.subheader(f"Question {found.number}: {STATE_WORDS[found.state]}", anchor=False)
-    with st.container(border=True):
-        show_question(question, found.number)
     if found.state == "revealed":
+        with st.container(border=True):
+            show_question(question, found.number)
         values = [answer.value for answer in store().answers(key, found.id)]
         shown = remember("class_reveal", (found.id, len(values)), lambda: reveal(question, values))
         show_reveal(shown, key=f"class_reveal_spread_{found.id}")
         return
-    live_answers(key, code, found, question)
-    with st.container(horizontal=True):
-        if found.state == "open":
+    # The question and its controls beside the live answers: one screen on a projector.
+    asked, answered = st.columns([0.42, 0.58], gap="large")
+    with asked:
+        with st.container(border=True):
+            show_question(question, found.number)
+        with st.container(horizontal=True):
+            if found.state == "open":
+                st.button(
+                    "Close answers",
+                    icon=":material/lock:",
+                    on_click=_act,
+                    args=("close", key, found.id),
+                    key="class_close",
+                )
             st.button(
-                "Close answers",
-                icon=":material/lock:",
+                "Reveal the answer",
+                type="primary" if found.state == "closed" else "secondary",
+                icon=":material/visibility:",
                 on_click=_act,
-                args=("close", key, found.id),
-                key="class_close",
+                args=("reveal", key, found.id),
+                key="class_reveal",
+                help="Closes answers too. Students then see the right answer and the spread.",
             )
-        st.button(
-            "Reveal the answer",
-            type="primary" if found.state == "closed" else "secondary",
-            icon=":material/visibility:",
-            on_click=_act,
-            args=("reveal", key, found.id),
-            key="class_reveal",
-            help="Closes answers too. Students then see the right answer and the spread.",
-        )
-    _show_error("act")
+        _show_error("act")
+    with answered:
+        live_answers(key, code, found, question)
 
 
 def summary_download(key: str, name: str) -> None:
