@@ -35,6 +35,7 @@ lint: $(VENV)/.test-installed
 test: lint
 	scripts/ensure_chromium.sh
 	scripts/ensure_haproxy.sh
+	scripts/ensure_postgres.sh
 	$(BIN)/python scripts/ensure_axe.py
 	$(BIN)/pytest
 

@@ -46,6 +46,13 @@ PAGES = (
         ":material/school:",
         convention_unused="each exercise names its own convention",
     ),
+    DeclaredPage("pages/class_teacher.py", "Class", ":material/groups:"),
+    DeclaredPage(
+        "pages/class_join.py",
+        "Join a class",
+        ":material/login:",
+        convention_unused="each question names its own convention",
+    ),
 )
 
 

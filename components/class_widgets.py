@@ -1,0 +1,332 @@
+"""Widgets the two class pages share: the header, a question as students see it, the
+answer box, the spread chart, the reveal and the QR code.
+
+The store is :meth:`classroom.store.ClassStore.from_settings` (one engine per process, the
+one shared object allowed); sessions see each other only through the database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import secrets
+from collections.abc import Mapping
+
+import altair as alt
+import pandas as pd
+import segno
+import streamlit as st
+
+from classroom.store import ClassStore
+from components.chrome import plain
+from components.sortable_list import sortable_list
+from components.state import PAGE_PARAMS_KEY, PERSIST, set_mode, view_mode
+from ndcg_core import format_grades, format_real
+from ndcg_core.class_questions import ClassQuestion, QuestionKind
+from ndcg_core.class_reveal import Reveal, Spread
+
+# Checks for news every this many seconds: one indexed read while nothing changes.
+LIVE_SECONDS = 1.5
+RIGHT_COLOUR = "#009E73"  # Okabe-Ito bluish green, as the app's curves
+DOT_COLOUR = "#56B4E9"  # Okabe-Ito sky blue: clear on light and dark themes
+SLIP_COLOUR = "#E69F00"  # Okabe-Ito orange: an answer at a named slip
+OTHER_COLOUR = "#999999"
+CLIENT_KEY = "class_client"  # this browser session's random name for the rate limit
+
+
+def store() -> ClassStore:
+    """The class database for this process's settings."""
+    return ClassStore.from_settings()
+
+
+def client_id() -> str:
+    """Who is guessing join codes, for the store's rate limit: this browser session and its
+    address, hashed (neither is kept). Not the address alone: behind HAProxy every browser
+    comes from 127.0.0.1 (Streamlit then reports no address), and a school shares one public
+    address, so one student's typos would lock the whole class out. A reload starts a new
+    session and a new count; each costs a full page run, and codes are 887 million."""
+    session = st.session_state.setdefault(CLIENT_KEY, secrets.token_hex(16))
+    address = st.context.ip_address
+    if not isinstance(address, str):  # None behind a proxy (and not text under AppTest)
+        address = "unknown"
+    return hashlib.sha256(f"ndcg-lab/{address}/{session}".encode()).hexdigest()[:32]
+
+
+def class_header(title: str, caption: str, params: Mapping[str, str], *, presenter: bool) -> None:
+    """The page's title and lead; ``params`` are its own link parameters (a key or token
+    stays in the address, so a reload finds the session). No share menu here: its link
+    would carry the teacher's key or a student's token."""
+    st.session_state[PAGE_PARAMS_KEY] = dict(params)
+    title_box, controls = st.columns([0.74, 0.26], vertical_alignment="bottom")
+    title_box.header(title, anchor=False)
+    with controls:
+        if view_mode() == "present":  # every page's way out of presenter view
+            st.button(
+                "Leave presenter view",
+                icon=":material/close_fullscreen:",
+                on_click=set_mode,
+                args=("",),
+                key="lab_leave_present",
+                width="stretch",
+            )
+        elif presenter:
+            st.button(
+                "Presenter view",
+                icon=":material/co_present:",
+                on_click=set_mode,
+                args=("present",),
+                key="class_present",
+                width="stretch",
+                help="Bigger text and no sidebar, for the projector. Your private link "
+                "is hidden there.",
+            )
+    if caption:
+        st.caption(caption)
+
+
+def qr_png(url: str) -> bytes:
+    """The link as a QR code, a PNG drawn by segno (dark on light, with a quiet zone)."""
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="png", scale=10, border=3)
+    return buffer.getvalue()
+
+
+def _grades(grades: tuple[float, ...]) -> str:
+    return format_grades(grades)
+
+
+def show_question(question: ClassQuestion, number: int) -> None:
+    """The question as the class reads it: its prompt and lists, as text."""
+    ex = question.exercise
+    title = question.title if question.title.endswith("?") else f"{question.title}."
+    st.markdown(f"**Question {number}. {title}** {plain(question.prompt)}")
+    if question.numeric or question.kind is QuestionKind.REORDER:
+        st.code(format_grades(ex.grades, ex.labels), language=None)
+        if question.unretrieved and question.judged_grades is not None:
+            st.caption(f"Judged but not retrieved: {_grades(question.unretrieved)}")
+    elif question.kind is QuestionKind.COMPARE:
+        left, right = st.columns(2)
+        left.markdown("Ranking **A**")
+        left.code(_grades(ex.grades), language=None)
+        right.markdown("Ranking **B**")
+        right.code(_grades(ex.other), language=None)
+        st.markdown(
+            "Changes of convention:\n"
+            + "\n".join(f"{i}. {plain(text)}" for i, text in enumerate(ex.options, start=1))
+        )
+    else:
+        st.markdown(
+            "\n".join(
+                f"{i}. [{_grades(a)}] and [{_grades(b)}]"
+                for i, (a, b) in enumerate(ex.pairs, start=1)
+            )
+        )
+
+
+def answer_input(question: ClassQuestion, key: str) -> None:
+    """The widgets a student answers with (:func:`raw_answer` reads what they hold).
+
+    Numbers are typed (the box keeps what was typed after a refusal); choices are picked.
+    """
+    ex = question.exercise
+    if question.numeric:
+        st.text_input(
+            f"Your answer: {ex.convention.label}",
+            key=f"{key}_number",
+            placeholder="for example 0.88",
+            max_chars=40,
+            persist_state=PERSIST,
+        )
+    elif question.kind is QuestionKind.SPOT:
+        st.radio(
+            "Which pair does nDCG score the same?",
+            range(1, len(ex.pairs) + 1),
+            index=None,
+            format_func=lambda i: f"Pair {i}",
+            horizontal=True,
+            key=f"{key}_pair",
+        )
+    elif question.kind is QuestionKind.COMPARE:
+        st.radio(
+            "Which scores higher in the textbook form?",
+            ["A", "B"],
+            index=None,
+            horizontal=True,
+            key=f"{key}_winner",
+        )
+        st.radio(
+            "Which change makes the other one win?",
+            range(1, len(ex.options) + 1),
+            index=None,
+            format_func=lambda i: f"{i}. {ex.options[i - 1]}",
+            key=f"{key}_change",
+        )
+    else:
+        order_key = f"{key}_order"
+        order: list[str] = st.session_state.setdefault(order_key, list(ex.labels))
+        grade_of = dict(zip(ex.labels, ex.grades, strict=True))
+
+        def moved(new_order: list[str]) -> None:
+            st.session_state[order_key] = new_order
+
+        sortable_list(
+            [(label, f"{label} · grade {format_real(grade_of[label])}") for label in order],
+            key=f"{key}_sort",
+            on_change=moved,
+        )
+        st.caption("Drag, or focus a document and press Alt+Arrow keys.")
+
+
+def raw_answer(question: ClassQuestion, key: str) -> str | None:
+    """What :func:`answer_input`'s widgets hold, as the text ``parse_answer`` reads (None
+    until every part is chosen)."""
+    state = st.session_state
+    if question.numeric:
+        typed: str | None = state.get(f"{key}_number")
+        return typed or None
+    if question.kind is QuestionKind.SPOT:
+        pair = state.get(f"{key}_pair")
+        return None if pair is None else str(pair)
+    if question.kind is QuestionKind.COMPARE:
+        winner, change = state.get(f"{key}_winner"), state.get(f"{key}_change")
+        return None if winner is None or change is None else f"{winner}, {change}"
+    order = state.get(f"{key}_order")
+    return ", ".join(order) if order else None
+
+
+def spread_chart(
+    spread: Spread, *, mark_right: bool, height: int = 240
+) -> alt.Chart | alt.LayerChart:
+    """A dot plot of numeric answers (one dot each, stacked), or bars of choices; with the
+    right value (or right choices) in green once revealed."""
+    if spread.bars:
+        frame = pd.DataFrame(
+            {
+                "answer": [b.label for b in spread.bars],
+                "answers": [b.count for b in spread.bars],
+                "right": ["right" if b.right and mark_right else "answer" for b in spread.bars],
+            }
+        )
+        return (
+            alt.Chart(frame)
+            .mark_bar()
+            .encode(
+                y=alt.Y("answer:N", sort=None, title=None),
+                x=alt.X("answers:Q", axis=alt.Axis(tickMinStep=1), title="answers"),
+                color=alt.Color(
+                    "right:N",
+                    scale=alt.Scale(domain=["answer", "right"], range=[DOT_COLOUR, RIGHT_COLOUR]),
+                    legend=None,
+                ),
+                tooltip=["answer:N", "answers:Q"],
+            )
+            .properties(height=height)
+        )
+    marks = {"right": "right", "slip": "at a named slip", "other": "other"}
+    frame = pd.DataFrame(
+        {
+            "answer": [d.value for d in spread.dots],
+            "count": [d.stack + 1 for d in spread.dots],
+            "answers": [marks[d.mark] if mark_right else "answer" for d in spread.dots],
+        }
+    )
+    tallest = max([d.stack + 1 for d in spread.dots], default=1)
+    colours = (
+        alt.Scale(domain=list(marks.values()), range=[RIGHT_COLOUR, SLIP_COLOUR, OTHER_COLOUR])
+        if mark_right
+        else alt.Scale(domain=["answer"], range=[DOT_COLOUR])
+    )
+    dots = (
+        alt.Chart(frame)
+        .mark_circle(size=140, opacity=0.9)
+        .encode(
+            x=alt.X(
+                "answer:Q",
+                # padding keeps a dot at 1 whole; the labels stay inside the domain
+                scale=alt.Scale(domain=[spread.axis_low, 1], padding=12),
+                axis=alt.Axis(
+                    labelExpr=(
+                        f"datum.value > 1.0001 || datum.value < {spread.axis_low - 1e-4}"
+                        " ? '' : datum.label"
+                    )
+                ),
+                title="answer",
+            ),
+            y=alt.Y(
+                "count:Q",
+                scale=alt.Scale(domain=[0, max(tallest, 3) + 0.5]),
+                axis=alt.Axis(tickMinStep=1),
+                title="answers",
+            ),
+            color=alt.Color(
+                "answers:N",
+                scale=colours,
+                legend=alt.Legend(orient="top", title=None) if mark_right else None,
+            ),
+            tooltip=[alt.Tooltip("answer:Q", format=".2f"), "count:Q"],
+        )
+    )
+    if not mark_right or spread.right_value is None:
+        return dots.properties(height=height)
+    right = pd.DataFrame(
+        {"answer": [spread.right_value], "label": [f"right: {format_real(spread.right_value)}"]}
+    )
+    rule = (
+        alt.Chart(right)
+        .mark_rule(color=RIGHT_COLOUR, strokeWidth=2, strokeDash=[6, 3])
+        .encode(x="answer:Q")
+    )
+    return alt.layer(dots, rule).properties(height=height)
+
+
+def show_spread(spread: Spread, *, mark_right: bool, key: str) -> None:
+    """The chart, and the same answers as text (a chart is not read by every reader)."""
+    if not spread.answered:
+        st.caption("No answers yet.")
+        return
+    if spread.bars:
+        height = max(120, 44 * len(spread.bars))
+    else:
+        height = 320 if view_mode() == "present" else 240  # a projector has the room
+    chart = spread_chart(spread, mark_right=mark_right, height=height)
+    st.altair_chart(chart, key=key, height=height + 60)  # room for the axis and legend
+    if spread.outside:
+        shown = ", ".join(format_real(x) for x in spread.outside[:8])
+        more = " …" if len(spread.outside) > 8 else ""
+        st.caption(f"Outside 0 to 1 (not plotted): {shown}{more}")
+
+
+def show_reveal(shown: Reveal, *, key: str) -> None:
+    """The right answer, how to get it, the spread with it marked, and the slips named."""
+    spread = shown.spread
+    st.success(plain(shown.right_answer), icon=":material/check_circle:")
+    st.markdown(plain(shown.explanation))
+    right, answered = spread.right_count, spread.answered
+    st.metric("Right", f"{right} of {answered}")
+    show_spread(spread, mark_right=True, key=key)
+    counted = [c for c in shown.slip_counts if c.count]
+    if counted:
+        st.markdown("**Slips in the room**")
+        st.markdown("\n".join(f"- {plain(c.sentence)}" for c in counted))
+    quiet = [c for c in shown.slip_counts if not c.count]
+    if quiet or shown.slip_notes:
+        with st.expander("Slips nobody made, and those this question cannot show"):
+            for count in quiet:
+                st.markdown(
+                    f"- {plain(count.group.name)} would give {format_real(count.group.value)}."
+                )
+            for note in shown.slip_notes:
+                st.markdown(f"- {plain(note)}")
+    if shown.steps:
+        with st.expander("The worked answer"):
+            for step in shown.steps:
+                st.latex(step.filled)
+    if shown.compare_rows:
+        frame = pd.DataFrame(
+            {
+                "convention": [plain(name) for name, _, _ in shown.compare_rows],
+                "nDCG of A": [format_real(a, 4) for _, a, _ in shown.compare_rows],
+                "nDCG of B": [format_real(b, 4) for _, _, b in shown.compare_rows],
+            }
+        )
+        st.table(frame, hide_index=True)

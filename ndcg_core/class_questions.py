@@ -1,0 +1,371 @@
+"""Questions a teacher asks a whole class, and what the class answered.
+
+A :class:`ClassQuestion` is one of Practice's exercises (:mod:`ndcg_core.practice`: predict,
+compare, reorder, spot), or "ask about this list": predict nDCG for the Playground's list
+under its convention. It travels through the class store as a kind and JSON text
+(:func:`to_payload`, :func:`from_payload`); a student's answer is stored as canonical text
+made by :func:`parse_answer`; :mod:`ndcg_core.class_reveal` builds the reveal from both.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+from ndcg_core._text import quoted, short_number
+from ndcg_core.conventions import Convention, IdealSource
+from ndcg_core.errors import NdcgError
+from ndcg_core.formatting import format_real
+from ndcg_core.metrics import Evaluation, evaluate
+from ndcg_core.parsing import GradeList, parse_grades
+from ndcg_core.practice import Exercise, Kind, Level, check_reorder, reorder_answer
+
+PAYLOAD_VERSION = 1
+MAX_LIST_DOCUMENTS = 12  # what a projector and a phone show in one line or two
+LIST_TOLERANCE = 0.005  # two decimals, rounded
+MAX_NUMBER = 1e6  # an answer past this is a typing slip, not a DCG
+_DECIMAL_COMMA = re.compile(r"\s*[+-]?[0-9]+,[0-9]+\s*")
+
+
+class QuestionKind(StrEnum):
+    """What a class question asks; the first four are Practice's exercise kinds."""
+
+    PREDICT = "predict"
+    COMPARE = "compare"
+    REORDER = "reorder"
+    SPOT = "spot"
+    LIST = "list"  # predict nDCG of the Playground's list under its convention
+
+
+KIND_TITLES: Mapping[QuestionKind, str] = MappingProxyType(
+    {
+        QuestionKind.PREDICT: "Predict nDCG",
+        QuestionKind.COMPARE: "Which ranking scores higher?",
+        QuestionKind.REORDER: "Drag into the ideal order",
+        QuestionKind.SPOT: "Spot the drawback",
+        QuestionKind.LIST: "Ask about this list",
+    }
+)
+
+
+@dataclass(frozen=True)
+class ClassQuestion:
+    """One question: the exercise it asks, and for a list question the grades of judged
+    documents the list did not retrieve (used when the ideal comes from judged documents)."""
+
+    kind: QuestionKind
+    exercise: Exercise
+    source: str
+    unretrieved: tuple[float, ...] = ()
+
+    @property
+    def title(self) -> str:
+        return KIND_TITLES[self.kind]
+
+    @property
+    def prompt(self) -> str:
+        return self.exercise.prompt
+
+    @property
+    def numeric(self) -> bool:
+        """Whether the answer is a number (predict, list) rather than a choice."""
+        return self.kind in (QuestionKind.PREDICT, QuestionKind.LIST)
+
+    @property
+    def judged_grades(self) -> tuple[float, ...] | None:
+        """Every judged document's grade, when the convention's ideal needs them."""
+        if self.exercise.convention.ideal is IdealSource.JUDGED:
+            return self.exercise.grades + self.unretrieved
+        return None
+
+    def evaluation(self) -> Evaluation:
+        """The worked evaluation of a numeric question's list (what the answer is)."""
+        ex = self.exercise
+        return evaluate(
+            ex.grades, ex.convention, labels=ex.labels, judged_grades=self.judged_grades
+        )
+
+
+def from_exercise(exercise: Exercise, seed: int, level: Level) -> ClassQuestion:
+    """A Practice exercise asked of the class.
+
+    >>> from ndcg_core.practice import exercise_set
+    >>> q = from_exercise(exercise_set(5)[0], 5, Level.EASY)
+    >>> q.kind.value, q.source
+    ('predict', 'Practice set 5, easy, exercise 1')
+    """
+    source = f"Practice set {seed}, {Level(level).value}, exercise {exercise.number}"
+    return ClassQuestion(QuestionKind(exercise.kind.value), exercise, source)
+
+
+def from_list(
+    grade_list: GradeList, convention: Convention, unretrieved: Sequence[float] = ()
+) -> ClassQuestion:
+    """ "What is nDCG@k of this list?" for the Playground's list and convention.
+
+    >>> from ndcg_core import parse_grades
+    >>> q = from_list(parse_grades("3, 2, 0, 0, 1"), Convention(cutoff_k=3))
+    >>> q.prompt
+    'What is nDCG@3 of this ranking (nDCG@3, linear gain, log2(i+1), ideal from the list)? Answer to within 0.005.'
+    >>> from_list(parse_grades("0, 0"), Convention(zero_ideal="nan"))
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: nDCG of this list is undefined (no document is relevant): a class cannot answer it. Give one document a grade above 0.
+    """
+    grades = grade_list.grades
+    if len(grades) > MAX_LIST_DOCUMENTS:
+        msg = (
+            f"A class question shows at most {MAX_LIST_DOCUMENTS} documents; this list has "
+            f"{len(grades)}. Shorten it in the Playground first."
+        )
+        raise NdcgError(msg)
+    exercise = Exercise(
+        key="class-list",
+        number=1,
+        kind=Kind.PREDICT,
+        prompt=(
+            f"What is {convention.label} of this ranking ({convention})? Answer to within "
+            f"{format_real(LIST_TOLERANCE)}."
+        ),
+        convention=convention,
+        grades=tuple(grades),
+        labels=tuple(grade_list.labels),
+        tolerance=LIST_TOLERANCE,
+    )
+    question = ClassQuestion(
+        QuestionKind.LIST, exercise, "the Playground's list", tuple(unretrieved)
+    )
+    value = question.evaluation().ndcg
+    if not math.isfinite(value):
+        msg = (
+            "nDCG of this list is undefined (no document is relevant): a class cannot answer "
+            "it. Give one document a grade above 0."
+        )
+        raise NdcgError(msg)
+    return question
+
+
+# --------------------------------------------------------------------------- payload
+
+
+def to_payload(question: ClassQuestion) -> str:
+    """The question as JSON text (ASCII only) for the store; :func:`from_payload` reads it.
+
+    >>> from ndcg_core.practice import exercise_set
+    >>> q = from_exercise(exercise_set(5)[2], 5, Level.EASY)
+    >>> from_payload(q.kind.value, to_payload(q)) == q
+    True
+    """
+    ex = question.exercise
+    body: dict[str, Any] = {
+        "v": PAYLOAD_VERSION,
+        "source": question.source,
+        "key": ex.key,
+        "number": ex.number,
+        "prompt": ex.prompt,
+        "convention": ex.convention.to_params(),
+        "grades": list(ex.grades),
+        "labels": list(ex.labels),
+        "other": list(ex.other),
+        "tolerance": ex.tolerance,
+        "goal_k": ex.goal_k,
+        "miss_k": ex.miss_k,
+        "options": list(ex.options),
+        "option_conventions": [c.to_params() for c in ex.option_conventions],
+        "pairs": [[list(a), list(b)] for a, b in ex.pairs],
+        "answer": ex.answer,
+        "answer_index": ex.answer_index,
+        "explanation": ex.explanation,
+        "unretrieved": list(question.unretrieved),
+    }
+    return json.dumps(body, separators=(",", ":"))
+
+
+def _floats(raw: object) -> tuple[float, ...]:
+    if not isinstance(raw, list) or not all(
+        isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in raw
+    ):
+        msg = "a list of grades is not a list of numbers"
+        raise TypeError(msg)
+    return tuple(float(x) for x in raw)
+
+
+def _optional_int(raw: object) -> int | None:
+    if raw is None or (isinstance(raw, int) and not isinstance(raw, bool)):
+        return raw
+    msg = "a cutoff is not a whole number"
+    raise TypeError(msg)
+
+
+def from_payload(kind: str, payload: str) -> ClassQuestion:
+    """Read a question back from the store; :class:`NdcgError` if it is not one of ours."""
+    try:
+        question_kind = QuestionKind(kind)
+        body = json.loads(payload)
+        if not isinstance(body, dict) or body.get("v") != PAYLOAD_VERSION:
+            msg = "not a version 1 question"
+            raise TypeError(msg)
+        exercise = Exercise(
+            key=str(body["key"]),
+            number=int(body["number"]),
+            kind=Kind.PREDICT if question_kind is QuestionKind.LIST else Kind(kind),
+            prompt=str(body["prompt"]),
+            convention=Convention.from_params(body["convention"]),
+            grades=_floats(body["grades"]),
+            labels=tuple(str(label) for label in body["labels"]),
+            other=_floats(body["other"]),
+            tolerance=float(body["tolerance"]),
+            goal_k=_optional_int(body["goal_k"]),
+            miss_k=_optional_int(body["miss_k"]),
+            options=tuple(str(o) for o in body["options"]),
+            option_conventions=tuple(Convention.from_params(c) for c in body["option_conventions"]),
+            pairs=tuple((_floats(a), _floats(b)) for a, b in body["pairs"]),
+            answer=str(body["answer"]),
+            answer_index=int(body["answer_index"]),
+            explanation=str(body["explanation"]),
+        )
+        return ClassQuestion(
+            question_kind, exercise, str(body["source"]), _floats(body["unretrieved"])
+        )
+    except (ValueError, TypeError, KeyError, NdcgError) as error:
+        msg = f"This question could not be read ({type(error).__name__}); ask the next one."
+        raise NdcgError(msg) from None
+
+
+# --------------------------------------------------------------------------- answers
+
+
+def _number(raw: str) -> float:
+    text = raw.strip()
+    if not text:
+        msg = "Type a number first, for example 0.88."
+        raise NdcgError(msg)
+    if _DECIMAL_COMMA.fullmatch(text):
+        text = text.replace(",", ".")  # 0,88: a decimal comma, as much of Europe writes it
+    try:
+        items = parse_grades(text, max_items=2)
+    except NdcgError:
+        msg = f"{quoted(raw)} is not a number; type one like 0.88."
+        raise NdcgError(msg) from None
+    if len(items.grades) != 1 or items.labels != ("D1",):
+        msg = f"Give one number, like 0.88; {quoted(raw)} is more than that."
+        raise NdcgError(msg)
+    value = items.grades[0]
+    if abs(value) > MAX_NUMBER:
+        msg = f"{quoted(raw)} is far too large for nDCG (or even DCG) here; check it."
+        raise NdcgError(msg)
+    return value
+
+
+def _choice(raw: str, count: int, what: str) -> int:
+    text = raw.strip().lower().removeprefix(what.lower()).strip()
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= count):
+        msg = f"Choose a {what.lower()} from 1 to {count}; {quoted(raw)} is not one."
+        raise NdcgError(msg)
+    return int(text)
+
+
+def parse_answer(question: ClassQuestion, raw: str) -> str:
+    """A student's answer as canonical text, or :class:`NdcgError` with a message for them.
+
+    Numbers (predict, list) are read as the Playground reads grades, with a decimal comma
+    taken as a point; spot takes a pair number, compare ``A, 2`` (the winner and the number
+    of the change that flips it), reorder the labels in order.
+
+    >>> from ndcg_core.practice import exercise_set
+    >>> predict = from_exercise(exercise_set(5)[0], 5, Level.EASY)
+    >>> parse_answer(predict, " 0,88 "), parse_answer(predict, "٠٫٥")
+    ('0.88', '0.5')
+    >>> parse_answer(predict, "0.8 8")
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: Give one number, like 0.88; “0.8 8” is more than that.
+    """
+    ex = question.exercise
+    if question.numeric:
+        return short_number(_number(raw))
+    if question.kind is QuestionKind.SPOT:
+        return str(_choice(raw, len(ex.pairs), "Pair"))
+    if question.kind is QuestionKind.COMPARE:
+        winner, _, change = raw.replace(";", ",").partition(",")
+        winner = winner.strip().upper()
+        if winner not in ("A", "B"):
+            msg = f"Say which ranking scores higher, A or B; {quoted(raw)} does not."
+            raise NdcgError(msg)
+        return f"{winner}, {_choice(change, len(ex.options), 'Change')}"
+    order = [label.strip() for label in raw.split(",")]
+    if sorted(order) != sorted(ex.labels):
+        msg = f"Put each of {', '.join(ex.labels)} in the order once; {quoted(raw, 60)} does not."
+        raise NdcgError(msg)
+    return ", ".join(order)
+
+
+def is_right(question: ClassQuestion, value: str) -> bool:
+    """Whether a canonical answer (from :func:`parse_answer`) is right."""
+    ex = question.exercise
+    if question.numeric:
+        return abs(float(value) - question.evaluation().ndcg) <= ex.tolerance + 1e-12
+    if question.kind is QuestionKind.SPOT:
+        return int(value) - 1 == ex.answer_index
+    if question.kind is QuestionKind.COMPARE:
+        winner, change = value.split(", ")
+        return winner == ex.answer and int(change) - 1 == ex.answer_index
+    return check_reorder(ex, value.split(", ")).correct
+
+
+def right_answer(question: ClassQuestion) -> str:
+    """The right answer in words, as the reveal states it."""
+    ex = question.exercise
+    if question.numeric:
+        return f"{ex.convention.label} = {format_real(question.evaluation().ndcg, 4)}"
+    if question.kind is QuestionKind.SPOT:
+        return f"Pair {ex.answer_index + 1}"
+    if question.kind is QuestionKind.COMPARE:
+        return (
+            f"{ex.answer} scores higher; change {ex.answer_index + 1} "
+            f"({ex.options[ex.answer_index]}) makes the other one win"
+        )
+    return "One order that works: " + ", ".join(reorder_answer(ex))
+
+
+def answer_label(question: ClassQuestion, value: str) -> str:
+    """A canonical answer as a short label for a chart or table (numbers as they are)."""
+    if question.kind is QuestionKind.SPOT:
+        return f"Pair {value}"
+    if question.kind is QuestionKind.COMPARE:
+        winner, change = value.split(", ")
+        return f"{winner}, change {change}"
+    return value
+
+
+def class_links(page_url: str, code: str, teacher_key: str) -> tuple[str, str]:
+    """The join link students open and the teacher's private link, beside ``page_url`` (the
+    address of the page on screen; the app's pages sit side by side under one path). The
+    join link opens the content-only view (``mode=embed``): on a phone the app's menu would
+    otherwise cover the page, and a student in class needs none of it.
+
+    >>> class_links("https://lab.example/ndcg/class_teacher?t=x", "K7M2QX", "s3cret")
+    ('https://lab.example/ndcg/class_join?code=K7M2QX&mode=embed', 'https://lab.example/ndcg/class_teacher?t=s3cret')
+    """
+    parts = urlsplit(page_url or "http://localhost:8501/")
+    base = parts.path.rsplit("/", 1)[0]
+    join = urlunsplit(
+        (
+            parts.scheme,
+            parts.netloc,
+            f"{base}/class_join",
+            urlencode({"code": code, "mode": "embed"}),
+            "",
+        )
+    )
+    teacher = urlunsplit(
+        (parts.scheme, parts.netloc, f"{base}/class_teacher", urlencode({"t": teacher_key}), "")
+    )
+    return join, teacher

@@ -1,0 +1,318 @@
+"""What the class answered: the spread (live, and at the reveal with the right value marked),
+the right answer worked out, the slips named with how many answers sit at each, and the
+session summary as CSV.
+
+Answers arrive as the canonical text :func:`ndcg_core.class_questions.parse_answer` made;
+text that is not (it cannot come from the pages) is counted as unreadable, never guessed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ndcg_core.class_questions import (
+    ClassQuestion,
+    QuestionKind,
+    answer_label,
+    is_right,
+    parse_answer,
+    right_answer,
+)
+from ndcg_core.errors import NdcgError
+from ndcg_core.formatting import format_real
+from ndcg_core.metrics import Evaluation
+from ndcg_core.practice import check_reorder, compare_scores, reorder_answer
+from ndcg_core.slips import SlipCount, SlipTable, count_slips, match_answer, slip_table
+from ndcg_core.worked import WorkedStep, all_steps
+
+DOT_STEP = 0.01  # a dot per answer, stacked on its value rounded to two decimals
+MAX_BARS = 8  # choice answers beyond the most common few are counted as "other"
+
+
+@dataclass(frozen=True)
+class Dot:
+    """One numeric answer in the dot plot: its value rounded to ``DOT_STEP``, its place in
+    the stack of answers with that value (0 at the bottom), and where the answer itself sits:
+    ``right``, at a named ``slip``, or ``other``."""
+
+    value: float
+    stack: int
+    mark: str = "other"
+
+
+@dataclass(frozen=True)
+class Bar:
+    """How many answers chose one option (or order), and whether it is right."""
+
+    label: str
+    count: int
+    right: bool
+
+
+@dataclass(frozen=True)
+class Spread:
+    """The class's answers, ready to draw: ``dots`` for numbers from 0 to 1, ``outside``
+    for numbers beyond that range (sorted), ``bars`` for choices. ``right_value`` is the
+    number a numeric question's answer is (None for choices: their bars say it)."""
+
+    answered: int
+    unreadable: int
+    dots: tuple[Dot, ...]
+    outside: tuple[float, ...]
+    bars: tuple[Bar, ...]
+    right_value: float | None
+    right_count: int
+
+    @property
+    def axis_low(self) -> float:
+        """Where a dot plot's axis starts: a tenth below the lowest dot or the right value,
+        so a class that answered between 0.7 and 1 fills the width (never below 0).
+
+        >>> Spread(2, 0, (Dot(0.74, 0),), (), (), 0.86, 0).axis_low
+        0.6
+        """
+        lowest = min([d.value for d in self.dots] + [self.right_value or 1.0])
+        return max(0.0, math.floor(round(lowest * 10, 6)) / 10 - 0.1)
+
+
+def _readable(question: ClassQuestion, values: Sequence[str]) -> tuple[list[str], int]:
+    """The values that are canonical answers to this question, and how many were not."""
+    good = []
+    for value in values:
+        try:
+            if parse_answer(question, value) == value:
+                good.append(value)
+        except NdcgError:
+            pass
+    return good, len(values) - len(good)
+
+
+def spread(question: ClassQuestion, values: Sequence[str]) -> Spread:
+    """The spread of ``values`` (canonical answers) for ``question``.
+
+    >>> from ndcg_core import Convention, parse_grades
+    >>> from ndcg_core.class_questions import from_list
+    >>> q = from_list(parse_grades("3, 2, 3, 0, 1, 2"), Convention())
+    >>> s = spread(q, ["0.96", "0.93", "0.96", "6.86", "no"])
+    >>> [(d.value, d.stack, d.mark) for d in s.dots]
+    [(0.93, 0, 'slip'), (0.96, 0, 'right'), (0.96, 1, 'right')]
+    >>> s.outside, s.right_count, s.unreadable
+    ((6.86,), 2, 1)
+    """
+    good, unreadable = _readable(question, values)
+    if question.numeric:
+        # One evaluation for the question, not one per answer: the table knows the right value.
+        table = _numeric_slips(question)
+        numbers = sorted(float(v) for v in good)
+        verdicts = [match_answer(table, x) for x in numbers]
+        heights: Counter[float] = Counter()
+        dots = []
+        for x, verdict in zip(numbers, verdicts, strict=True):
+            if not 0 <= x <= 1:
+                continue
+            mark = "right" if verdict.right else "slip" if verdict.slip else "other"
+            shown = round(round(x / DOT_STEP) * DOT_STEP, 10)
+            dots.append(Dot(shown, heights[shown], mark))
+            heights[shown] += 1
+        return Spread(
+            answered=len(good),
+            unreadable=unreadable,
+            dots=tuple(dots),
+            outside=tuple(x for x in numbers if not 0 <= x <= 1),
+            bars=(),
+            right_value=table.right,
+            right_count=sum(verdict.right for verdict in verdicts),
+        )
+    counts = Counter(good).most_common()
+    bars = [Bar(answer_label(question, v), n, is_right(question, v)) for v, n in counts]
+    right_count = sum(bar.count for bar in bars if bar.right)
+    if len(bars) > MAX_BARS:
+        rest = bars[MAX_BARS - 1 :]
+        bars = bars[: MAX_BARS - 1]
+        bars.append(Bar("other orders", sum(b.count for b in rest), False))
+    return Spread(len(good), unreadable, (), (), tuple(bars), None, right_count)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Everything the reveal shows: the right answer, how to get it, and the class's answers
+    (``slip_counts`` and ``slip_notes`` for numeric questions only)."""
+
+    right_answer: str
+    explanation: str
+    worked: Evaluation | None
+    steps: tuple[WorkedStep, ...]
+    spread: Spread
+    slip_counts: tuple[SlipCount, ...]
+    slip_notes: tuple[str, ...]
+    compare_rows: tuple[tuple[str, float, float], ...]
+
+
+def _slip_notes(table: SlipTable) -> tuple[str, ...]:
+    notes = [
+        f"{slip.name} changes nothing here."
+        if math.isclose(slip.value, table.right, rel_tol=1e-12, abs_tol=1e-12)
+        else f"{slip.name} gives {format_real(slip.value)} here, too close to the right answer "
+        "to tell apart."
+        for slip in table.same_as_right
+    ]
+    notes += [f"{slip.name} gives no number here." for slip in table.no_value]
+    return tuple(notes)
+
+
+def _numeric_slips(question: ClassQuestion) -> SlipTable:
+    ex = question.exercise
+    return slip_table(
+        ex.grades, ex.convention, judged_grades=question.judged_grades, tolerance=ex.tolerance
+    )
+
+
+def slips_for(question: ClassQuestion) -> SlipTable | None:
+    """The slip table of a numeric question (None for choices)."""
+    return _numeric_slips(question) if question.numeric else None
+
+
+def _explanation(question: ClassQuestion, worked: Evaluation | None) -> str:
+    ex = question.exercise
+    if worked is not None:
+        return (
+            f"{ex.convention.label} = DCG / ideal DCG = {format_real(worked.dcg, 4)} / "
+            f"{format_real(worked.ideal_dcg, 4)} = {format_real(worked.ndcg, 4)}, under "
+            f"{ex.convention}."
+        )
+    if question.kind is QuestionKind.SPOT:
+        return ex.explanation
+    if question.kind is QuestionKind.COMPARE:
+        rows = compare_scores(ex)
+        _, a, b = rows[0]
+        flip, a2, b2 = rows[1 + ex.answer_index]
+        note = ""
+        if any(c.log_base != 2 for c in ex.option_conventions):
+            note = " A different log base never flips nDCG: it scales DCG and ideal DCG alike."
+        return (
+            f"In the textbook form A scores {format_real(a, 4)} and B {format_real(b, 4)}; with "
+            f"{flip} A scores {format_real(a2, 4)} and B {format_real(b2, 4)}.{note}"
+        )
+    return check_reorder(ex, reorder_answer(ex)).message
+
+
+def reveal(question: ClassQuestion, values: Sequence[str]) -> Reveal:
+    """The reveal of ``question`` after the class answered ``values`` (canonical text).
+
+    >>> from ndcg_core import Convention, parse_grades
+    >>> from ndcg_core.class_questions import from_list
+    >>> q = from_list(parse_grades("3, 2, 3, 0, 1, 2"), Convention())
+    >>> r = reveal(q, ["0.96", "0.93", "0.932", "0.95", "6.86"])
+    >>> r.right_answer, r.spread.right_count
+    ('nDCG = 0.9608', 1)
+    >>> [c.sentence for c in r.slip_counts if c.count][0]
+    '2 students answered about 0.932: what log2(i) instead of log2(i+1) gives.'
+    """
+    worked = question.evaluation() if question.numeric else None
+    table = slips_for(question)
+    found = spread(question, values)
+    counts: tuple[SlipCount, ...] = ()
+    if table is not None:
+        good, _ = _readable(question, values)
+        counts = count_slips(table, [float(v) for v in good])
+    rows = tuple(compare_scores(question.exercise)) if question.kind is QuestionKind.COMPARE else ()
+    return Reveal(
+        right_answer=right_answer(question),
+        explanation=_explanation(question, worked),
+        worked=worked,
+        steps=all_steps(worked) if worked is not None else (),
+        spread=found,
+        slip_counts=counts,
+        slip_notes=_slip_notes(table) if table is not None else (),
+        compare_rows=rows,
+    )
+
+
+# --------------------------------------------------------------------------- summary
+
+SUMMARY_COLUMNS = (
+    "question",
+    "kind",
+    "prompt",
+    "right_answer",
+    "student",
+    "answer",
+    "right",
+    "slip",
+    "answered_at",
+)
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> str:
+    """A CSV cell a spreadsheet shows as text: one starting like a formula gets a ' first,
+    unless it is a plain number (a negative answer stays a number)."""
+    text = "" if value is None else str(value)
+    if text.startswith(_FORMULA_STARTS):
+        try:
+            if math.isfinite(float(text)):
+                return text
+        except ValueError:
+            pass
+        return "'" + text
+    return text
+
+
+def summary_csv(
+    questions: Mapping[int, ClassQuestion], rows: Sequence[Mapping[str, object]]
+) -> str:
+    """The session summary: one line per answer (anonymous student numbers) with the right
+    answer, whether it was right and the slip it sits at. ``questions`` maps each question's
+    number to it; ``rows`` are the store's summary rows (question, kind, student, answer,
+    answered_at; a question nobody answered has one row with no student).
+
+    >>> from ndcg_core import Convention, parse_grades
+    >>> from ndcg_core.class_questions import from_list
+    >>> q = from_list(parse_grades("3, 2, 3, 0, 1, 2"), Convention())
+    >>> row = {"question": 1, "kind": "list", "student": 4, "answer": "0.93", "answered_at": ""}
+    >>> next(csv.DictReader(io.StringIO(summary_csv({1: q}, [row]))))["slip"]
+    'log2(i) instead of log2(i+1)'
+    >>> row["answer"] = "0.961"
+    >>> next(csv.DictReader(io.StringIO(summary_csv({1: q}, [row]))))["right"]
+    'yes'
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(SUMMARY_COLUMNS)
+    # Worked once per question, not once per answer.
+    tables = {n: slips_for(q) for n, q in questions.items()}
+    answers = {n: right_answer(q) for n, q in questions.items()}
+    for row in rows:
+        number = int(str(row["question"]))
+        question = questions.get(number)
+        answer = row.get("answer")
+        right = slip = ""
+        table = tables.get(number)
+        if question is not None and answer is not None:
+            value = str(answer)
+            if table is not None:
+                verdict = match_answer(table, float(value))
+                right = "yes" if verdict.right else "no"
+                slip = verdict.slip.name if verdict.slip is not None else ""
+            else:
+                right = "yes" if is_right(question, value) else "no"
+        writer.writerow(
+            _cell(x)
+            for x in (
+                number,
+                row.get("kind"),
+                question.prompt if question else "",
+                answers.get(number, ""),
+                row.get("student"),
+                answer,
+                right,
+                slip,
+                row.get("answered_at"),
+            )
+        )
+    return out.getvalue()

@@ -1,0 +1,207 @@
+"""Join a class: a student types the code (or opens the link), answers, and sees the reveal."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from classroom.store import ClassError, Question, Student
+from components.cache import remember
+from components.chrome import plain
+from components.class_widgets import (
+    LIVE_SECONDS,
+    answer_input,
+    class_header,
+    client_id,
+    raw_answer,
+    show_question,
+    show_reveal,
+    store,
+)
+from components.navigation import run_through_app
+from components.state import PERSIST, from_link
+from ndcg_core import NdcgError
+from ndcg_core.class_questions import (
+    ClassQuestion,
+    answer_label,
+    from_payload,
+    is_right,
+    parse_answer,
+)
+from ndcg_core.class_reveal import reveal
+from ndcg_core.class_rules import NICKNAME_MAX
+
+run_through_app()
+
+TOKEN = "class_student_token"  # this student's secret: from the link's ?s=, or from joining
+CODE = "class_join_code"  # the code box (the join link fills it)
+NICKNAME = "class_join_nickname"
+ERROR = "class_join_error"  # (where, message) of the last refusal
+SEEN = "class_join_seen"  # the room's change stamp when the page was last drawn
+from_link(TOKEN, "s", str)
+from_link(CODE, "code", str)
+token: str | None = st.session_state.get(TOKEN)
+
+
+def _fail(where: str, message: str) -> None:
+    st.session_state[ERROR] = (where, message)
+
+
+def _show_error(where: str) -> None:
+    found = st.session_state.get(ERROR)
+    if found and found[0] == where:
+        st.error(plain(found[1]), icon=":material/error:")
+
+
+def _join() -> None:
+    st.session_state.pop(ERROR, None)
+    try:
+        student = store().join(
+            st.session_state.get(CODE, ""), st.session_state.get(NICKNAME) or None, client_id()
+        )
+    except ClassError as error:
+        _fail("join", str(error))
+    else:
+        st.session_state[TOKEN] = student.token
+
+
+def _leave() -> None:
+    for key in (TOKEN, ERROR, SEEN):
+        st.session_state.pop(key, None)
+
+
+def _send(student_token: str, question_id: int, question: ClassQuestion, key: str) -> None:
+    st.session_state.pop(ERROR, None)
+    raw = raw_answer(question, key)
+    if not raw:
+        _fail("answer", "Choose or type an answer first.")
+        return
+    try:
+        value = parse_answer(question, raw)
+        stored = store().submit_answer(student_token, question_id, value)
+    except (NdcgError, ClassError) as error:
+        _fail("answer", str(error))
+        return
+    if not stored:
+        _fail("answer", "You had already answered this question: the first answer counts.")
+
+
+def join_screen() -> None:
+    with st.container(border=True, key="class_join_form"):
+        st.text_input(
+            "Join code",
+            key=CODE,
+            placeholder="for example K7M2QX",
+            max_chars=20,
+            persist_state=PERSIST,
+        )
+        st.text_input(
+            "Nickname (optional)",
+            key=NICKNAME,
+            max_chars=NICKNAME_MAX,
+            help="Plain text your teacher may see beside your answers. Leave it empty to stay "
+            "a number.",
+            persist_state=PERSIST,
+        )
+        st.button("Join", type="primary", icon=":material/login:", on_click=_join)
+        _show_error("join")
+    kept = pd.DataFrame(
+        {
+            "kept": ["a random number for you", "your nickname, if you give one", "your answers"],
+            "not kept": ["your name", "an email or account", "your address or device"],
+        }
+    )
+    st.caption("What the class session keeps (for a day at most)")
+    st.table(kept, hide_index=True)
+
+
+@st.fragment(run_every=LIVE_SECONDS)
+def follow_teacher(student_token: str, code: str, shown: tuple[int, str] | None) -> None:
+    """Draws nothing. Every tick reads the room's change stamp; only when it moved does it
+    look at the current question, and only when that changed does the page redraw."""
+    try:
+        stamp = store().change_stamp(code)
+        if stamp == st.session_state.get(SEEN):
+            return
+        st.session_state[SEEN] = stamp
+        found = store().current_question(student_token)
+        now = None if found is None else (found.id, found.state)
+    except ClassError:
+        now = (-1, "over")  # the room ended: the full page says so
+    if now != shown:
+        st.rerun(scope="app")
+
+
+def question_screen(student_token: str, found: Question) -> None:
+    question = remember("class_question", found.id, lambda: from_payload(found.kind, found.payload))
+    with st.container(border=True):
+        show_question(question, found.number)
+    mine = store().my_answer(student_token, found.id)
+    if found.state == "revealed":
+        values = [a.value for a in store().revealed_answers(student_token, found.id)]
+        shown = remember("class_reveal", (found.id, len(values)), lambda: reveal(question, values))
+        if mine is not None:
+            verdict = "right" if is_right(question, mine) else "not right"
+            st.info(
+                f"Your answer: {plain(answer_label(question, mine))} ({verdict}).",
+                icon=":material/person:",
+            )
+        show_reveal(shown, key=f"class_student_reveal_{found.id}")
+        return
+    if mine is not None:
+        st.success(
+            f"Answer received: {plain(answer_label(question, mine))}. Wait for the reveal.",
+            icon=":material/check_circle:",
+        )
+        _show_error("answer")  # a second tab's answer, refused
+        return
+    if found.state != "open":
+        st.info(
+            "Answers are closed for this question. Wait for the reveal.", icon=":material/lock:"
+        )
+        return
+    key = f"class_answer_{found.id}"
+    answer_input(question, key)
+    st.button(
+        "Send answer",
+        type="primary",
+        icon=":material/send:",
+        on_click=_send,
+        args=(student_token, found.id, question, key),
+        key=f"{key}_send",
+        help="Only your first answer counts.",
+    )
+    _show_error("answer")
+
+
+def room_screen(student_token: str) -> None:
+    try:
+        student: Student = store().student(student_token)
+        stamp = store().change_stamp(student.room_code)
+        found = store().current_question(student_token)
+    except ClassError as error:
+        st.warning(plain(str(error)), icon=":material/info:")
+        st.button("Join a class", on_click=_leave, key="class_rejoin")
+        return
+    st.session_state[SEEN] = stamp
+    who = f"student {student.number}" + (f" ({student.nickname})" if student.nickname else "")
+    st.caption(f"You are {plain(who)} in class {student.room_code}.")
+    follow_teacher(
+        student_token, student.room_code, None if found is None else (found.id, found.state)
+    )
+    if found is None:
+        st.info("Waiting for your teacher's first question…", icon=":material/hourglass_top:")
+    else:
+        question_screen(student_token, found)
+
+
+class_header(
+    "Join a class",
+    "" if token else "Type the code your teacher shows, or open their link.",
+    {"s": token} if token else {},
+    presenter=False,
+)
+if token is None:
+    join_screen()
+else:
+    room_screen(token)

@@ -1,0 +1,222 @@
+"""Class mode in real Chromium: one teacher and three students (one on a phone) through a whole
+question, and a second room beside it that sees nothing of the first.
+
+The server runs on its own SQLite file in a temporary folder. Nothing here clicks to refresh:
+the teacher's count and the students' screens follow through the pages' timed fragments.
+The last test runs the teacher on one app process and the students on another, behind
+HAProxy (scripts/serve.py), sharing the room through one SQLite file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from ndcg_core import format_real
+from ndcg_core.practice import exercise_set
+from ndcg_core.slips import SlipKind, slip_table
+from tests.browser.conftest import VIEWPORT, Cluster, StreamlitServer
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+EXERCISE = exercise_set(1)[0]  # set 1, easy: a predict question, the picker's first
+SLIPS = slip_table(EXERCISE.grades, EXERCISE.convention, tolerance=EXERCISE.tolerance)
+RIGHT = SLIPS.right
+LOG_I = next(g for g in SLIPS.groups if g.slips[0].kind is SlipKind.DISCOUNT)
+EXPONENTIAL = next(g for g in SLIPS.groups if g.slips[0].kind is SlipKind.GAIN)
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StreamlitServer]:
+    data = tmp_path_factory.mktemp("class-data")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("NDCG_LAB_DATA_DIR", str(data))
+        patch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
+        server = StreamlitServer("app.py", Path(data) / "streamlit.log")
+    yield server
+    log = server.log()
+    server.stop()
+    assert "Traceback" not in log, f"the server logged an exception:\n{log}"
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    opened: list[BrowserContext] = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+def new_page(browser: Browser, contexts: list[BrowserContext], viewport: dict[str, int]) -> Page:
+    context = browser.new_context(viewport=viewport)
+    contexts.append(context)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    return page
+
+
+def metric(page: Page, label: str) -> Locator:
+    name = page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
+    return page.get_by_test_id("stMetric").filter(has=name).get_by_test_id("stMetricValue")
+
+
+def start_room(page: Page, server: StreamlitServer) -> tuple[str, str]:
+    return start_room_at(page, server.url)
+
+
+def start_room_at(page: Page, url: str) -> tuple[str, str]:
+    """Start a session; the join code and join link as the teacher's page shows them."""
+    page.goto(f"{url}/class_teacher")
+    page.get_by_role("button", name="Start a class session").click()
+    code_value = metric(page, "Join code")
+    expect(code_value).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=60_000)
+    code = code_value.inner_text().strip()
+    link = page.get_by_test_id("stCode").filter(has_text="class_join?code=").inner_text().strip()
+    assert link == f"{url}/class_join?code={code}&mode=embed"
+    expect(page.get_by_role("img", name="Scan to join").or_(page.get_by_alt_text("Scan to join")))
+    return code, link
+
+
+def open_question(page: Page) -> None:
+    page.get_by_role("button", name="Open this question to the class").click()
+    expect(metric(page, "Answers")).to_have_text("0")
+
+
+def join_by_link(page: Page, link: str, nickname: str) -> None:
+    page.goto(link)
+    page.get_by_role("textbox", name="Nickname (optional)").fill(nickname)
+    page.get_by_role("button", name="Join", exact=True).click()
+    expect(page.get_by_text(f"({nickname}) in class")).to_be_visible()
+
+
+def join_by_code(page: Page, server: StreamlitServer, code: str) -> None:
+    page.goto(f"{server.url}/class_join")
+    page.get_by_role("textbox", name="Join code").fill(code.lower())  # typed as a person might
+    page.get_by_role("button", name="Join", exact=True).click()
+    expect(page.get_by_text(re.compile(r"You are student \d+ in class"))).to_be_visible()
+
+
+def answer(page: Page, typed: str) -> None:
+    box = page.get_by_role("textbox", name=f"Your answer: {EXERCISE.convention.label}")
+    box.fill(typed)
+    box.press("Tab")
+    page.get_by_role("button", name="Send answer").click()
+    expect(page.get_by_text("Answer received")).to_be_visible()
+
+
+def test_one_teacher_three_students_a_whole_question_and_a_room_beside_it(
+    browser: Browser, class_server: StreamlitServer, contexts: list[BrowserContext]
+) -> None:
+    teacher = new_page(browser, contexts, VIEWPORT)
+    code, link = start_room(teacher, class_server)
+
+    # A second room, running at the same time, with a question of its own open.
+    other_teacher = new_page(browser, contexts, VIEWPORT)
+    other_code, other_link = start_room(other_teacher, class_server)
+    assert other_code != code
+    open_question(other_teacher)
+    other_student = new_page(browser, contexts, VIEWPORT)
+    join_by_link(other_student, other_link, "Zed")
+
+    ada = new_page(browser, contexts, VIEWPORT)
+    join_by_link(ada, link, "Ada")
+    expect(ada.get_by_text("Waiting for your teacher's first question")).to_be_visible()
+    bo = new_page(browser, contexts, VIEWPORT)
+    join_by_code(bo, class_server, code)
+    phone = new_page(browser, contexts, PHONE)
+    join_by_link(phone, link, "Cy")
+
+    open_question(teacher)
+    for student in (ada, bo, phone):  # the question appears without a reload
+        expect(student.get_by_text(EXERCISE.prompt)).to_be_visible()
+
+    answer(ada, format_real(RIGHT, 2))
+    answer(bo, format_real(LOG_I.value, 2))
+    answer(phone, format_real(EXPONENTIAL.value, 2).replace(".", ","))  # a decimal comma
+    expect(metric(teacher, "Answers")).to_have_text("3")  # no click on the teacher's side
+
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    expect(metric(teacher, "Right")).to_have_text("1 of 3")
+    expect(
+        teacher.get_by_text(
+            f"1 student answered about {format_real(LOG_I.value)}: what {LOG_I.name} gives."
+        )
+    ).to_be_visible()
+    expect(
+        teacher.get_by_text(
+            f"1 student answered about {format_real(EXPONENTIAL.value)}: "
+            f"what {EXPONENTIAL.name} gives."
+        )
+    ).to_be_visible()
+    for student in (ada, bo, phone):  # the reveal arrives without a reload
+        expect(
+            student.get_by_text(f"{EXERCISE.convention.label} = {format_real(RIGHT, 4)}")
+        ).to_be_visible()
+        expect(metric(student, "Right")).to_have_text("1 of 3")
+
+    # The phone's screen fits: nothing wider than its 390 px.
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"]
+
+    # The other room saw nothing of this one.
+    expect(metric(other_teacher, "Answers")).to_have_text("0")
+    expect(other_student.get_by_text("Answer received")).to_have_count(0)
+    expect(other_student.get_by_text(f"in class {other_code}")).to_be_visible()
+    assert code not in other_student.locator("body").inner_text()
+    assert code not in other_teacher.locator("body").inner_text()
+
+
+@pytest.fixture
+def shared_class_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """One SQLite class database for every process scripts/serve.py starts (they inherit
+    the environment); asked for before haproxy_cluster, so it is set when that starts."""
+    data = tmp_path / "class-data"
+    data.mkdir()
+    monkeypatch.setenv("NDCG_LAB_DATA_DIR", str(data))
+    monkeypatch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
+    return data
+
+
+def on_backend(
+    browser: Browser, contexts: list[BrowserContext], cluster: Cluster, backend: str
+) -> Page:
+    """A browser stuck to one app process: HAProxy's cookie, set before the first request."""
+    context = browser.new_context(viewport=VIEWPORT)
+    contexts.append(context)
+    context.add_cookies([{"name": cluster.cookie, "value": backend, "url": cluster.url}])
+    page = context.new_page()
+    page.set_default_timeout(60_000)  # a just-started process's first run is slow
+    return page
+
+
+def test_teacher_and_students_on_two_processes_share_the_room_through_sqlite(
+    browser: Browser,
+    shared_class_data: Path,
+    haproxy_cluster: Cluster,
+    contexts: list[BrowserContext],
+) -> None:
+    first, second = sorted(haproxy_cluster.pids)
+    teacher = on_backend(browser, contexts, haproxy_cluster, first)
+    _, link = start_room_at(teacher, haproxy_cluster.url)
+    open_question(teacher)
+    students = [on_backend(browser, contexts, haproxy_cluster, second) for _ in range(2)]
+    for number, student in enumerate(students):
+        join_by_link(student, link, f"S{number}")
+        expect(student.get_by_text(EXERCISE.prompt)).to_be_visible()
+    answer(students[0], format_real(RIGHT, 2))
+    answer(students[1], format_real(LOG_I.value, 2))
+    expect(metric(teacher, "Answers")).to_have_text("2")  # written on one, read on the other
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    expect(metric(teacher, "Right")).to_have_text("1 of 2")
+    for student in students:
+        expect(metric(student, "Right")).to_have_text("1 of 2")
+    # Each browser stayed on its own process all along.
+    for page, backend in ((teacher, first), *((s, second) for s in students)):
+        cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+        assert cookies[haproxy_cluster.cookie] == backend
+    assert (shared_class_data / "class.db").exists()

@@ -1,0 +1,295 @@
+"""The Class and Join a class pages through AppTest, on a real SQLite class database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from classroom.store import ClassStore
+from components.state import LIST_KEY
+from ndcg_core import Convention, evaluate, format_real, parse_grades
+from ndcg_core.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
+from ndcg_core.practice import Kind, exercise_set
+from tests.hostile.corpus import IMG_LABEL, SCRIPT
+from tests.pages.conftest import open_app
+
+TEACHER = "pages/class_teacher.py"
+JOIN = "pages/class_join.py"
+
+
+@pytest.fixture(autouse=True)
+def class_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test its own SQLite file (the real store, never a mock)."""
+    monkeypatch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
+    monkeypatch.setenv("NDCG_LAB_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _button(at: AppTest, label: str):
+    (found,) = [b for b in at.button if b.label == label]
+    return found
+
+
+def _metric(at: AppTest, label: str) -> str:
+    (found,) = [m.value for m in at.metric if m.label == label]
+    return found
+
+
+def _texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [e.value for e in (*at.success, *at.info, *at.warning, *at.error)]
+    return "\n".join(parts).replace("\\", "")
+
+
+def _image_count(at: AppTest) -> int:
+    def walk(node) -> int:
+        own = int(getattr(node, "type", "") == "image")
+        return own + sum(walk(child) for child in getattr(node, "children", {}).values())
+
+    return walk(at._tree)
+
+
+def start_session(query: dict[str, str] | None = None) -> AppTest:
+    at = open_app(query, TEACHER)
+    _button(at, "Start a class session").click().run()
+    assert not at.exception
+    return at
+
+
+def join(code: str, nickname: str = "") -> AppTest:
+    at = open_app({"code": code}, JOIN)
+    if nickname:
+        at.text_input(key="class_join_nickname").input(nickname).run()
+    _button(at, "Join").click().run()
+    assert not at.exception
+    return at
+
+
+def answer_box(at: AppTest):
+    (box,) = [t for t in at.text_input if t.key and t.key.endswith("_number")]
+    return box
+
+
+def send(at: AppTest, typed: str) -> AppTest:
+    box = answer_box(at)
+    box.input(typed).run()
+    at.button(key=box.key.replace("_number", "_send")).click().run()
+    assert not at.exception
+    return at
+
+
+def test_starting_a_session_shows_the_code_link_qr_and_keeps_the_key_in_the_address() -> None:
+    at = start_session()
+    code = _metric(at, "Join code")
+    assert len(code) == JOIN_CODE_LENGTH
+    assert set(code) <= set(JOIN_CODE_ALPHABET)
+    key = at.session_state["class_teacher_key"]
+    assert len(key) >= 40
+    links = [c.value for c in at.code]
+    assert any(link.endswith(f"/class_join?code={code}&mode=embed") for link in links)
+    assert any(link.endswith(f"/class_teacher?t={key}") for link in links)  # the private link
+    assert at.query_params["t"] == key
+    assert _image_count(at) == 1  # the QR code, an image
+
+
+def test_the_private_link_reopens_the_session_elsewhere_and_a_wrong_key_does_not() -> None:
+    first = start_session()
+    key = first.session_state["class_teacher_key"]
+    again = open_app({"t": key}, TEACHER)
+    assert _metric(again, "Join code") == _metric(first, "Join code")
+    wrong = open_app({"t": key[:-2] + "xx"}, TEACHER)
+    assert "This teacher link is not valid" in _texts(wrong)
+    assert not [m for m in wrong.metric if m.label == "Join code"]
+
+
+def test_presenter_view_hides_the_private_link() -> None:
+    at = start_session()
+    key = at.session_state["class_teacher_key"]
+    shown = open_app({"t": key, "mode": "present"}, TEACHER)
+    assert _metric(shown, "Join code")
+    assert not [c for c in shown.code if "class_teacher?t=" in c.value]
+
+
+def _ask_practice(at: AppTest, kind: Kind, seed: int = 3) -> None:
+    at.number_input(key="class_seed").set_value(seed).run()
+    index = next(i for i, e in enumerate(exercise_set(seed)) if e.kind is kind)
+    at.selectbox(key="class_exercise").set_value(index).run()
+    at.button(key="class_open").click().run()
+    assert not at.exception
+
+
+def test_a_whole_predict_question_from_practice_to_the_reveal() -> None:
+    teacher = start_session()
+    code = _metric(teacher, "Join code")
+    _ask_practice(teacher, Kind.PREDICT)
+    exercise = next(e for e in exercise_set(3) if e.kind is Kind.PREDICT)
+    truth = evaluate(exercise.grades, exercise.convention).ndcg
+    assert _metric(teacher, "Answers") == "0"
+
+    ada = join(code, "Ada")
+    assert "You are student 1 (Ada)" in _texts(ada)
+    assert exercise.prompt.replace("\\", "") in _texts(ada)
+    send(ada, format_real(truth, 3).replace(".", ","))  # a decimal comma is read as a point
+    assert "Answer received" in _texts(ada)
+    bo = join(code)
+    send(bo, "2")
+    teacher.run()
+    assert _metric(teacher, "Answers") == "2"  # the count, with no teacher click but a rerun
+
+    teacher.button(key="class_reveal").click().run()
+    assert f"= {format_real(truth, 4)}" in _texts(teacher)
+    assert _metric(teacher, "Right") == "1 of 2"
+    ada.run()
+    assert "Your answer" in _texts(ada)
+    assert _metric(ada, "Right") == "1 of 2"
+
+
+def test_a_bad_answer_is_refused_where_it_was_typed_kept_and_not_stored() -> None:
+    teacher = start_session()
+    _ask_practice(teacher, Kind.PREDICT)
+    student = join(_metric(teacher, "Join code"))
+    for typed, message in [
+        ("abc", "is not a number"),
+        (SCRIPT, "is not a number"),
+        ("0.5 0.6", "Give one number"),
+    ]:
+        send(student, typed)
+        assert message in student.error[0].value.replace("\\", "")
+        assert answer_box(student).value == typed  # what was typed stays
+    teacher.run()
+    assert _metric(teacher, "Answers") == "0"
+
+
+def test_only_the_first_answer_counts_even_from_two_tabs() -> None:
+    teacher = start_session()
+    _ask_practice(teacher, Kind.PREDICT)
+    first_tab = join(_metric(teacher, "Join code"))
+    token = first_tab.session_state["class_student_token"]
+    second_tab = open_app({"s": token}, JOIN)  # the same student's link, before answering
+    answer_box(second_tab).input("0.7").run()
+    send(first_tab, "0.5")
+    second_tab.button(key=answer_box(second_tab).key.replace("_number", "_send")).click().run()
+    assert "the first answer counts" in second_tab.error[0].value
+    teacher.run()
+    assert _metric(teacher, "Answers") == "1"
+    second_tab.run()
+    assert "Answer received: 0.5" in _texts(second_tab)
+
+
+def test_a_wrong_code_is_refused_under_the_form_and_kept() -> None:
+    at = open_app(page=JOIN)
+    at.text_input(key="class_join_code").input("ZZZZZZ").run()
+    at.text_input(key="class_join_nickname").input("Ada").run()
+    _button(at, "Join").click().run()
+    assert "No class session has the code “ZZZZZZ”" in at.error[0].value
+    assert at.text_input(key="class_join_code").value == "ZZZZZZ"
+    assert at.text_input(key="class_join_nickname").value == "Ada"
+
+
+def test_a_hostile_nickname_is_refused_and_nobody_joins() -> None:
+    teacher = start_session()
+    code = _metric(teacher, "Join code")
+    at = open_app({"code": code}, JOIN)
+    at.text_input(key="class_join_nickname").input(IMG_LABEL).run()  # within the box's 24
+    _button(at, "Join").click().run()
+    assert "plain text" in at.error[0].value
+    assert "class_student_token" not in at.session_state
+    later = join(code)
+    assert "You are student 1 in" in _texts(later)  # the refused one took no number
+
+
+def test_ask_about_the_playgrounds_list_counts_the_slips_at_the_reveal() -> None:
+    teacher = open_app({"g": "3, 2, 0, 0, 1", "k": "3"}, TEACHER)
+    _button(teacher, "Start a class session").click().run()
+    teacher.segmented_control(key="class_source").set_value("About the Playground's list").run()
+    assert "What is nDCG@3 of this ranking" in _texts(teacher)
+    teacher.button(key="class_open").click().run()
+    code = _metric(teacher, "Join code")
+    for typed in ["0.976", "0.98", "0.895", "0.833"]:
+        send(join(code), typed)
+    teacher.button(key="class_close").click().run()
+    assert _metric(teacher, "Answers") == "4"
+    teacher.button(key="class_reveal").click().run()
+    said = _texts(teacher)
+    assert "nDCG@3 = 0.8950" in said
+    assert "2 students answered about 0.976: what the cutoff ignored gives." in said
+    assert "1 student answered about 0.833: what CG instead of DCG gives." in said
+    assert _metric(teacher, "Right") == "1 of 4"
+
+
+def test_a_list_a_class_cannot_answer_is_refused_in_the_picker() -> None:
+    teacher = open_app({"g": "0, 0, 0", "zero": "nan"}, TEACHER)
+    _button(teacher, "Start a class session").click().run()
+    teacher.segmented_control(key="class_source").set_value("About the Playground's list").run()
+    assert "undefined" in teacher.error[0].value
+    assert not [b for b in teacher.button if b.key == "class_open"]
+
+
+def test_students_follow_the_teacher_closed_then_ended() -> None:
+    teacher = start_session()
+    student = join(_metric(teacher, "Join code"))
+    assert "Waiting for your teacher" in _texts(student)
+    _ask_practice(teacher, Kind.SPOT)
+    student.run()
+    assert [r for r in student.radio if r.label.startswith("Which pair")]
+    teacher.button(key="class_close").click().run()
+    student.run()
+    assert "Answers are closed" in _texts(student)
+    teacher.button(key="class_end").click().run()
+    assert "This class session has ended" in _texts(teacher)
+    student.run()
+    assert "This class session has ended" in _texts(student)
+
+
+def test_a_choice_question_is_answered_by_picking() -> None:
+    teacher = start_session()
+    _ask_practice(teacher, Kind.COMPARE)
+    exercise = next(e for e in exercise_set(3) if e.kind is Kind.COMPARE)
+    student = join(_metric(teacher, "Join code"))
+    student.radio(key=next(r.key for r in student.radio if r.key.endswith("_winner"))).set_value(
+        exercise.answer
+    ).run()
+    change = next(r.key for r in student.radio if r.key.endswith("_change"))
+    student.radio(key=change).set_value(exercise.answer_index + 1).run()
+    student.button(key=change.replace("_change", "_send")).click().run()
+    assert f"Answer received: {exercise.answer}, change {exercise.answer_index + 1}" in _texts(
+        student
+    )
+    teacher.button(key="class_reveal").click().run()
+    assert _metric(teacher, "Right") == "1 of 1"
+
+
+def test_the_list_the_class_saw_is_the_one_the_store_keeps(class_database: Path) -> None:
+    teacher = open_app({"g": "3, 1, 2", "k": "2"}, TEACHER)
+    assert teacher.session_state[LIST_KEY] == parse_grades("3, 1, 2")
+    _button(teacher, "Start a class session").click().run()
+    teacher.segmented_control(key="class_source").set_value("About the Playground's list").run()
+    teacher.button(key="class_open").click().run()
+    store = ClassStore(f"sqlite:///{class_database / 'class.db'}")
+    try:
+        (question,) = store.questions(teacher.session_state["class_teacher_key"])
+    finally:
+        store.dispose()
+    assert question.kind == "list"
+    assert question.state == "open"
+    assert '"k":"2"' in question.payload
+    assert evaluate([3, 1, 2], Convention(cutoff_k=2)).ndcg < 1
+
+
+def test_one_students_wrong_codes_do_not_lock_out_the_rest_of_the_class() -> None:
+    # AppTest, like every browser behind HAProxy, reports no address: one name for everyone
+    # would let ten typos from one student refuse the whole class for a minute.
+    teacher = start_session()
+    code = _metric(teacher, "Join code")
+    typo = open_app(page=JOIN)
+    for _ in range(10):
+        typo.text_input(key="class_join_code").input("ZZZZZZ").run()
+        _button(typo, "Join").click().run()
+        assert "No class session has the code" in typo.error[0].value
+    typo.text_input(key="class_join_code").input(code).run()
+    _button(typo, "Join").click().run()
+    assert "Too many wrong join codes" in typo.error[0].value  # this browser waits
+    classmate = join(code)
+    assert "You are student 1 in" in _texts(classmate)  # the next browser does not
