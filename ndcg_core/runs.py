@@ -176,7 +176,7 @@ def evaluate_files(
             coded.run,
             coded.judged,
             coded.qid_names,
-            len(coded.run[0]),
+            coded.n_docs,
             convention,
             score_missing_as_zero=score_missing_as_zero,
             qids_sorted=False,
