@@ -68,6 +68,22 @@ def _chunk_words(
         padded[:size] = np.frombuffer(data, dtype=np.uint8, count=size) if size else 0
         words = np.ndarray(shape=(_WORD + 1,), dtype="<u8", buffer=padded, strides=(1,))
     last = len(words) - 1
+    longest = int(lengths.max(initial=0))
+    shortest = int(lengths.min()) if len(lengths) else 0
+    if rows is None and shortest == longest >= _WORD:  # ids of one length, back to back:
+        first_byte = int(starts[0]) if len(starts) else 0  # each word a strided view
+        for j in [*range(0, longest - _WORD, _WORD), longest - _WORD]:
+            yield (
+                None,
+                np.ndarray(
+                    shape=(len(starts),),
+                    dtype="<u8",
+                    buffer=data,
+                    offset=first_byte + j,
+                    strides=(longest,),
+                ),
+            )
+        return
     short = lengths < _WORD
     if short.any():
         first = np.where(short, 0, words[np.minimum(starts, last)])
@@ -79,8 +95,6 @@ def _chunk_words(
         yield None, first
     else:
         yield None, words[starts]
-    longest = int(lengths.max(initial=0))
-    shortest = int(lengths.min(initial=0))
     for j in range(_WORD, longest, _WORD):
         if j < shortest:
             yield None, words[np.minimum(starts + j, ends - _WORD)]

@@ -327,8 +327,8 @@ def read_evaluation_file(data: bytes, what: str) -> EvaluationFile:
             if not _repeats(queries, docs, len(query_names), max(len(doc_names), 1)):
                 return EvaluationFile(what, data, table, None, None)
         else:
-            table, keys = _keyed(table)
-            if not has_repeats(keys, _query_hashes(table.column("qid"))):
+            table, keys, queries = _keyed(table)
+            if not has_repeats(keys, queries):
                 return EvaluationFile(what, data, table, keys, None)
         # else a real repeat, for the careful reader to name
     frame = read_run(data) if what == "run" else read_qrels(data)
@@ -360,27 +360,18 @@ def _few_ids(column: pa.ChunkedArray) -> bool:
     return entries * 4 <= len(column) + 4096
 
 
-def _keyed(table: pa.Table) -> tuple[pa.Table, np.ndarray]:
-    """The table with its document ids as plain strings, and the 64-bit key of each row's
-    (query, document) pair."""
+def _keyed(table: pa.Table) -> tuple[pa.Table, np.ndarray, np.ndarray]:
+    """The table with its document ids as plain strings, the 64-bit key of each row's
+    (query, document) pair, and each row's query code (in this file)."""
     docs = table.column("docid")
     if pa.types.is_dictionary(docs.type):  # ids guessed to repeat but many: decode them
         plain = pa.chunked_array(
             [chunk.dictionary.take(chunk.indices) for chunk in docs.chunks], type=pa.string()
         )
         table = table.set_column(table.schema.get_field_index("docid"), "docid", plain)
-    keys = pair_keys(_query_hashes(table.column("qid")), id_hashes(table.column("docid")))
-    return table, keys
-
-
-def _query_hashes(column: pa.ChunkedArray) -> np.ndarray:
-    """The hash of each row's query id, from the hashes of each chunk's few distinct ids."""
-    parts = [
-        id_hashes(chunk.dictionary)[_numbers(chunk.indices, np.int32)]
-        for chunk in column.chunks
-        if len(chunk)
-    ]
-    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
+    queries, names = _codes([table.column("qid")])
+    query_hashes = id_hashes(names)[queries]  # the same for a query id in any file
+    return table, pair_keys(query_hashes, id_hashes(table.column("docid"))), queries
 
 
 @dataclass(frozen=True)
@@ -416,8 +407,10 @@ def read_coded(run: EvaluationFile, qrels: EvaluationFile) -> CodedFiles | None:
         return None
     if run.keys is None and qrels.keys is None:
         return _dictionary_coded(run.table, qrels.table)
-    ranked, run_keys = (run.table, run.keys) if run.keys is not None else _keyed(run.table)
-    judged, rel_keys = (qrels.table, qrels.keys) if qrels.keys is not None else _keyed(qrels.table)
+    ranked, run_keys = (run.table, run.keys) if run.keys is not None else _keyed(run.table)[:2]
+    judged, rel_keys = (
+        (qrels.table, qrels.keys) if qrels.keys is not None else _keyed(qrels.table)[:2]
+    )
     by_key = np.argsort(rel_keys)
     sorted_keys = rel_keys[by_key]
     if (sorted_keys[1:] == sorted_keys[:-1]).any():

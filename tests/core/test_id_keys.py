@@ -107,3 +107,22 @@ def test_repeats_within_groups_are_a_set_check(rows, grouped) -> None:
     groups = np.array([g for g, _ in rows], dtype=np.uint64)
     keys = np.array([g * 1000 + v + 1 for g, v in rows], dtype=np.uint64)
     assert has_repeats(keys, groups) == (len(set(rows)) < len(rows))
+
+
+@settings(max_examples=100)
+@given(
+    st.integers(8, 40),
+    st.lists(st.text(alphabet="ab-é0", min_size=40, max_size=40), min_size=1, max_size=20),
+    st.integers(0, 3),
+)
+def test_ids_of_one_length_are_read_as_strided_words(length, texts, offset) -> None:
+    """A chunk whose ids all have one length (crawl ids) is read word by word as strided
+    views of Arrow's buffer, not gathered: the hashes are those of the same ids read one by
+    one (in a chunk with an id of another length)."""
+    values = [text.encode()[:length].ljust(length, b"x") for text in texts]
+    chunk = pa.array([b"y" * offset] * offset + values, type=pa.binary()).slice(offset)
+    from ndcg_core.id_keys import _chunk_words
+
+    assert all(word.strides == (length,) for _, word in _chunk_words(chunk))
+    mixed = id_hashes(pa.array([*values, b"short"], type=pa.binary()))[:-1]
+    assert id_hashes(chunk).tolist() == mixed.tolist()
