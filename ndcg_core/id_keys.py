@@ -142,8 +142,30 @@ def _bucket_bits(n: int) -> int:
     return max(int(n).bit_length(), 1)
 
 
+def bucket_order(keys: np.ndarray) -> np.ndarray:
+    """An order that groups the keys by the top bits :func:`find` reads as their bucket
+    (within a bucket, any order): two passes of NumPy's radix sort on 16-bit digits, a
+    fraction of a full sort's time for a million keys.
+
+    >>> keys = np.array([2**63 + 5, 7, 2**62, 2**63], dtype=np.uint64)
+    >>> (keys[bucket_order(keys)] >> np.uint64(62)).tolist()
+    [0, 1, 2, 2]
+    """
+    bits = _bucket_bits(len(keys))
+    if bits > 32:
+        return np.argsort(keys)
+    buckets = keys >> np.uint64(64 - bits)
+    if bits <= 16:
+        return np.argsort(buckets.astype(np.uint16), kind="stable")
+    order = np.argsort((buckets & np.uint64(0xFFFF)).astype(np.uint16), kind="stable")
+    high = (buckets[order] >> np.uint64(16)).astype(np.uint16)
+    ordered: np.ndarray = order[np.argsort(high, kind="stable")]
+    return ordered
+
+
 def find(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    """Where each key is in ``sorted_keys`` (ascending, no repeats), or -1.
+    """Where each key is in ``sorted_keys`` (no repeats; ascending, or grouped by
+    :func:`bucket_order`), or -1.
 
     A binary search per key jumps about a large array; here the top bits of a key name its
     bucket (one to two buckets a sorted key: fewer buckets cost more compares, more cost

@@ -25,6 +25,7 @@ import pyarrow.csv as pa_csv
 from ndcg_core._text import quoted
 from ndcg_core.errors import NdcgError
 from ndcg_core.id_keys import (
+    bucket_order,
     find,
     has_repeats,
     id_hashes,
@@ -417,13 +418,14 @@ def read_coded(run: EvaluationFile, qrels: EvaluationFile) -> CodedFiles | None:
     if run.keys is None and qrels.keys is None:
         return _dictionary_coded(run.table, qrels.table)
     ranked, run_keys = (run.table, run.keys) if run.keys is not None else _keyed(run.table)[:2]
-    judged, rel_keys = (
-        (qrels.table, qrels.keys) if qrels.keys is not None else _keyed(qrels.table)[:2]
-    )
-    by_key = np.argsort(rel_keys)
+    if qrels.keys is not None:  # checked for repeats as it was read
+        judged, rel_keys = qrels.table, qrels.keys
+    else:
+        judged, rel_keys, queries = _keyed(qrels.table)
+        if has_repeats(rel_keys, queries):  # ids told apart by codes, not by their keys
+            return None
+    by_key = bucket_order(rel_keys)
     sorted_keys = rel_keys[by_key]
-    if (sorted_keys[1:] == sorted_keys[:-1]).any():
-        return None
     qids, qid_names = _codes([ranked.column("qid"), judged.column("qid")])
     run_q, rel_q = qids[: ranked.num_rows], qids[ranked.num_rows :]
     run_ids, rel_ids = ranked.column("docid"), judged.column("docid")
