@@ -177,19 +177,22 @@ def find(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
     found = np.full(len(keys), -1, dtype=np.int64)
     if len(sorted_keys) == 0 or len(keys) == 0:
         return found
-    shift = np.uint64(64 - _bucket_bits(len(sorted_keys)))
-    counts = np.bincount((sorted_keys >> shift).astype(np.int64), minlength=1)
-    bounds = np.concatenate(([0], np.cumsum(counts))).astype(np.int32)
-    buckets = (keys >> shift).astype(np.int64)
-    inside = buckets < len(counts)
-    rows = np.flatnonzero(inside)
-    at, end = bounds[buckets[rows]], bounds[buckets[rows] + 1]
+    bits = _bucket_bits(len(sorted_keys))
+    shift = np.uint64(64 - bits)
+    counts = np.bincount((sorted_keys >> shift).astype(np.intp), minlength=1 << bits)
+    bounds = np.zeros(len(counts) + 1, dtype=np.int32)  # every key's bucket is inside
+    np.cumsum(counts, out=bounds[1:])
+    buckets = (keys >> shift).astype(np.intp)
+    at, end = bounds[buckets], bounds[buckets + 1]
+    rows = np.flatnonzero(at < end)  # most misses end here: an empty bucket
+    at, end = at[rows], end[rows]
     while len(rows):
-        live = at < end
-        rows, at, end = rows[live], at[live], end[live]
         hit = sorted_keys[at] == keys[rows]
         found[rows[hit]] = at[hit]
-        rows, at, end = rows[~hit], at[~hit] + 1, end[~hit]
+        miss = ~hit
+        rows, at, end = rows[miss], at[miss] + 1, end[miss]
+        live = at < end
+        rows, at, end = rows[live], at[live], end[live]
     return found
 
 
