@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import compileall
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -208,7 +209,11 @@ def shape(folder: Path, queries: int, *, shared_ids: bool) -> None:
     codes = {"ours": OURS, "pytrec_eval": PYTREC}
     if shared_ids:
         codes |= {"ours, frames": FRAMES, "ranx (cold)": RANX}
+    before = os.getloadavg()[0]
     results = interleaved(codes, qrels, run)
+    print(
+        f"load average (1 min) on this machine: {before:.1f} before, {os.getloadavg()[0]:.1f} after"
+    )
     for name, result in results.items():
         print(
             f"{name:<12}{_seconds(result):7.2f} s ({result['range']})   "

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import compileall
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -130,10 +131,14 @@ def main() -> None:
             f"qrels: {qrels.stat().st_size / 2**20:.0f} MB"
         )
         results: dict[str, list[dict[str, object]]] = {name: [] for name in PATHS}
+        before = os.getloadavg()[0]
         for _ in range(REPEATS):
             for name, code in PATHS.items():
                 results[name].append(timed(code, qrels, run))
     print(f"each path {REPEATS} times in fresh processes, taking turns; medians")
+    print(
+        f"load average (1 min) on this machine: {before:.1f} before, {os.getloadavg()[0]:.1f} after"
+    )
     for name, runs in results.items():
         steps = runs[0]["steps"]
         assert isinstance(steps, dict)
