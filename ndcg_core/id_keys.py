@@ -23,6 +23,7 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # 2**64 / golden ratio, odd: spreads sm
 _MIX_1 = np.uint64(0xBF58476D1CE4E5B9)  # splitmix64's finaliser
 _MIX_2 = np.uint64(0x94D049BB133111EB)
 _WORD = 8
+_TABLE_CELLS = 1 << 16  # keys sorted at once by has_repeats, a table of groups at a time
 
 
 def _mix(keys: np.ndarray) -> np.ndarray:
@@ -237,13 +238,19 @@ def _repeats_within(keys: np.ndarray, groups: np.ndarray) -> bool | None:
     width = int(lengths.max())
     if len(starts) * width > 2 * len(keys) + 1024 or not keys.all():
         return None
-    table = np.zeros((len(starts), width), dtype=np.uint64)
-    table[
-        np.repeat(np.arange(len(starts)), lengths),
-        np.arange(len(keys)) - np.repeat(starts, lengths),
-    ] = keys
-    table.sort(axis=1)
-    return bool(((table[:, 1:] == table[:, :-1]) & (table[:, 1:] != 0)).any())
+    step = max(1, _TABLE_CELLS // width)  # groups a table: small, so memory is reused
+    for first in range(0, len(starts), step):
+        group_starts, group_lengths = starts[first : first + step], lengths[first : first + step]
+        low, high = int(group_starts[0]), int(group_starts[-1] + group_lengths[-1])
+        table = np.zeros((len(group_starts), width), dtype=np.uint64)
+        table[
+            np.repeat(np.arange(len(group_starts)), group_lengths),
+            np.arange(low, high) - np.repeat(group_starts, group_lengths),
+        ] = keys[low:high]
+        table.sort(axis=1)
+        if ((table[:, 1:] == table[:, :-1]) & (table[:, 1:] != 0)).any():
+            return True
+    return False
 
 
 def _by_chunk(

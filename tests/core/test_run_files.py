@@ -399,3 +399,25 @@ def test_a_repeat_is_found_on_the_dictionary_path() -> None:
     assert run_files_module._ids_repeat(run, 2)
     with pytest.raises(NdcgError, match=r"Line 4 of the run file repeats document “d1”"):
         run_files_module.read_evaluation_file(run, "run")
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.tuples(st.integers(0, 5), st.integers(-1, 3)), min_size=1, max_size=40),
+    st.integers(1, 8),
+    st.sampled_from([None, 1, 2, 5]),
+    st.sampled_from(list(Gain)),
+    st.booleans(),
+)
+def test_ideal_by_blocks_of_queries_is_the_ideal_at_once(rows, block, k, gain, whole) -> None:
+    """A run's ideal is computed a block of whole queries at a time (a 200 MB run's peak
+    memory): to the bit what all rows at once give, whether the queries' rows are together
+    (blocks) or not (at once)."""
+    queries = np.array([q for q, _ in sorted(rows) if whole] or [q for q, _ in rows])
+    grades = np.array([g + 0.5 * (not whole) for _, g in (sorted(rows) if whole else rows)])
+    convention = Convention(cutoff_k=k, gain=gain)
+    at_once = runs_module._ideal_dcg(queries, grades, 6, convention)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(runs_module, "_IDEAL_BLOCK", block)
+        by_blocks = runs_module._ideal_dcg(queries, grades, 6, convention)
+    assert by_blocks.tobytes() == at_once.tobytes()
