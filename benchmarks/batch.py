@@ -2,6 +2,8 @@
 on two shapes of document ids.
 
 Run: .venv/bin/pip install -e '.[bench]' && .venv/bin/python benchmarks/batch.py [queries]
+[--before REV]  (with --before, ``ndcg_core`` at commit REV, from ``git archive``, also runs,
+taking turns with the others: a before-and-after in one run)
 
 Generates (seeded) runs of 10,000 queries x 100 documents with tied scores and qrels of 30
 judged documents per query (10 of them never retrieved), in two shapes:
@@ -211,7 +213,12 @@ def _per_query(result: dict[str, object]) -> dict[str, float]:
     return per_query
 
 
-def shape(folder: Path, queries: int, *, shared_ids: bool) -> None:
+def at_commit(code: str, tree: Path | None) -> str:
+    """The snippet, importing ``ndcg_core`` from ``tree`` (a commit's copy) first."""
+    return code if tree is None else f"import sys; sys.path.insert(0, {str(tree)!r})\n" + code
+
+
+def shape(folder: Path, queries: int, *, shared_ids: bool, before: tuple[str, Path] | None) -> None:
     qrels, run = write_files(folder, queries, shared_ids=shared_ids)
     lines = sum(1 for _ in run.open())
     size = run.stat().st_size / 2**20
@@ -219,13 +226,16 @@ def shape(folder: Path, queries: int, *, shared_ids: bool) -> None:
         f"\n{'shared' if shared_ids else 'distinct'} ids: run of {lines:,} lines ({size:.0f} MB), "
         f"{queries:,} queries; qrels: {queries * 30:,} judgements"
     )
-    codes = {"ours": OURS, "pytrec_eval": PYTREC}
+    codes = {"ours": OURS}
+    if before is not None:
+        codes[f"ours at {before[0]}"] = at_commit(OURS, before[1])
+    codes["pytrec_eval"] = PYTREC
     if shared_ids:
         codes |= {"ours, frames": FRAMES, "ranx (cold)": RANX}
-    before = os.getloadavg()[0]
+    load = os.getloadavg()[0]
     results = interleaved(codes, qrels, run)
     print(
-        f"load average (1 min) on this machine: {before:.1f} before, {os.getloadavg()[0]:.1f} after"
+        f"load average (1 min) on this machine: {load:.1f} before, {os.getloadavg()[0]:.1f} after"
     )
     for name, result in results.items():
         print(
@@ -262,6 +272,14 @@ def shape(folder: Path, queries: int, *, shared_ids: bool) -> None:
         f"  in CPU time (user + system, all threads; less moved by other work on the machine): "
         f"{float(str(results['pytrec_eval']['cpu'])) / cpu:.2f}x"
     )
+    if before is not None:
+        earlier = results[f"ours at {before[0]}"]
+        assert _per_query(earlier) == ours, "the commit before scores differently"
+        print(
+            f"at {before[0]}: pytrec_eval / ours {_seconds(results['pytrec_eval']) / _seconds(earlier):.2f}x, "
+            f"in CPU time {float(str(results['pytrec_eval']['cpu'])) / float(str(earlier['cpu'])):.2f}x; "
+            f"peak {float(str(earlier['peak_mb'])):.0f} MB"
+        )
     if shared_ids:
         print(f"ranx / ours: {_seconds(results['ranx (cold)']) / seconds:.2f}x (target >= 20x)")
     print(
@@ -270,17 +288,34 @@ def shape(folder: Path, queries: int, *, shared_ids: bool) -> None:
     )
 
 
+def commit_copy(rev: str, folder: Path) -> Path:
+    """``ndcg_core`` as it was at commit ``rev``, compiled, in ``folder``."""
+    archive = subprocess.run(
+        ["git", "archive", rev, "ndcg_core"], cwd=ROOT, capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    compileall.compile_dir(folder / "ndcg_core", quiet=1)
+    return folder
+
+
 def main() -> None:
-    queries = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    arguments = sys.argv[1:]
+    rev = None
+    if "--before" in arguments:
+        at = arguments.index("--before")
+        rev = arguments[at + 1]
+        del arguments[at : at + 2]
+    queries = int(arguments[0]) if arguments else 10_000
     # An editable install leaves our modules uncompiled, and with PYTHONDONTWRITEBYTECODE
     # every run would compile them again; a regular pip install compiles them, so do that.
     compileall.compile_dir(ROOT / "ndcg_core", quiet=1)
     print(
         f"each timed {REPEATS} times in fresh processes, taking turns; medians, (fastest-slowest)"
     )
-    with tempfile.TemporaryDirectory() as folder:
-        shape(Path(folder), queries, shared_ids=True)
-        shape(Path(folder), queries, shared_ids=False)
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as old:
+        before = None if rev is None else (rev, commit_copy(rev, Path(old)))
+        shape(Path(folder), queries, shared_ids=True, before=before)
+        shape(Path(folder), queries, shared_ids=False, before=before)
 
 
 if __name__ == "__main__":
