@@ -2,6 +2,8 @@
 on two shapes of document ids.
 
 Run: .venv/bin/pip install -e '.[bench]' && .venv/bin/python benchmarks/batch.py [queries]
+[--before REV]  (with --before, ``ndcg_core`` at commit REV, from ``git archive``, also runs,
+taking turns with the others: a before-and-after in one run)
 
 Generates (seeded) runs of 10,000 queries x 100 documents with tied scores and qrels of 30
 judged documents per query (10 of them never retrieved), in two shapes:
@@ -13,7 +15,9 @@ judged documents per query (10 of them never retrieved), in two shapes:
 
 Then times, each in a fresh process so nothing is warm (three times each, interleaved,
 reporting the median): reading both files and computing mean nDCG@10 under trec_eval's
-convention. Checks that ours and pytrec_eval agree to 1e-12 on every query, and (shared
+convention; wall clock, and CPU time (user + system of all threads: ours parses on both
+cores, so on an idle machine its wall time is below its CPU time; on a loaded one the CPU
+ratio moves less than the wall ratio). The load average is printed beside the figures. Checks that ours and pytrec_eval agree to 1e-12 on every query, and (shared
 ids) all three on every query whose score no order of tied documents can change (ranx
 orders ties its own way); prints the ratios and our peak memory.
 
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import compileall
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -54,8 +59,9 @@ seconds = time.perf_counter() - start
 per_query = dict(zip(scores.qids.tolist(), scores.ndcg.tolist()))
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 pandas = "pandas" in sys.modules
+usage = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({"seconds": seconds, "mean": mean, "per_query": per_query, "peak_mb": peak,
-                  "pandas": pandas}))
+                  "pandas": pandas, "cpu": usage.ru_utime + usage.ru_stime}))
 """
 
 FRAMES = """
@@ -70,7 +76,10 @@ scores = evaluate_run(run, qrels, PRESETS["trec_eval_ndcg_cut"].convention, scor
 mean = scores.mean
 seconds = time.perf_counter() - start
 per_query = dict(zip(scores.per_query["qid"], scores.per_query["ndcg"].tolist()))
-print(json.dumps({"seconds": seconds, "mean": mean, "per_query": per_query}))
+import resource
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"seconds": seconds, "mean": mean, "per_query": per_query,
+                  "cpu": usage.ru_utime + usage.ru_stime}))
 """
 
 PYTREC = """
@@ -85,7 +94,10 @@ results = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.10"}).evaluate(run)
 seconds = time.perf_counter() - start
 per_query = {q: v["ndcg_cut_10"] for q, v in results.items()}
 mean = sum(per_query.values()) / len(per_query)
-print(json.dumps({"seconds": seconds, "mean": mean, "per_query": per_query}))
+import resource
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"seconds": seconds, "mean": mean, "per_query": per_query,
+                  "cpu": usage.ru_utime + usage.ru_stime}))
 """
 
 RANX = """
@@ -97,7 +109,10 @@ run = Run.from_file(sys.argv[2], kind="trec")
 mean = float(evaluate(qrels, run, "ndcg@10"))
 seconds = time.perf_counter() - start
 per_query = {q: float(v) for q, v in run.scores["ndcg@10"].items()}
-print(json.dumps({"seconds": seconds, "mean": mean, "per_query": per_query}))
+import resource
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"seconds": seconds, "mean": mean, "per_query": per_query,
+                  "cpu": usage.ru_utime + usage.ru_stime}))
 """
 
 
@@ -183,6 +198,7 @@ def interleaved(codes: dict[str, str], qrels: Path, run: Path) -> dict[str, dict
         results.sort(key=_seconds)
         median = dict(results[len(results) // 2])
         median["range"] = f"{_seconds(results[0]):.2f}-{_seconds(results[-1]):.2f} s"
+        median["cpu"] = float(np.median([float(str(result["cpu"])) for result in results]))
         medians[name] = median
     return medians
 
@@ -197,7 +213,12 @@ def _per_query(result: dict[str, object]) -> dict[str, float]:
     return per_query
 
 
-def shape(folder: Path, queries: int, *, shared_ids: bool) -> None:
+def at_commit(code: str, tree: Path | None) -> str:
+    """The snippet, importing ``ndcg_core`` from ``tree`` (a commit's copy) first."""
+    return code if tree is None else f"import sys; sys.path.insert(0, {str(tree)!r})\n" + code
+
+
+def shape(folder: Path, queries: int, *, shared_ids: bool, before: tuple[str, Path] | None) -> None:
     qrels, run = write_files(folder, queries, shared_ids=shared_ids)
     lines = sum(1 for _ in run.open())
     size = run.stat().st_size / 2**20
@@ -205,14 +226,21 @@ def shape(folder: Path, queries: int, *, shared_ids: bool) -> None:
         f"\n{'shared' if shared_ids else 'distinct'} ids: run of {lines:,} lines ({size:.0f} MB), "
         f"{queries:,} queries; qrels: {queries * 30:,} judgements"
     )
-    codes = {"ours": OURS, "pytrec_eval": PYTREC}
+    codes = {"ours": OURS}
+    if before is not None:
+        codes[f"ours at {before[0]}"] = at_commit(OURS, before[1])
+    codes["pytrec_eval"] = PYTREC
     if shared_ids:
         codes |= {"ours, frames": FRAMES, "ranx (cold)": RANX}
+    load = os.getloadavg()[0]
     results = interleaved(codes, qrels, run)
+    print(
+        f"load average (1 min) on this machine: {load:.1f} before, {os.getloadavg()[0]:.1f} after"
+    )
     for name, result in results.items():
         print(
-            f"{name:<12}{_seconds(result):7.2f} s ({result['range']})   "
-            f"mean nDCG@10 {float(str(result['mean'])):.12f}"
+            f"{name:<12}{_seconds(result):7.2f} s ({result['range']}), "
+            f"CPU {float(str(result['cpu'])):.2f} s   mean nDCG@10 {float(str(result['mean'])):.12f}"
         )
     ours, pytrec = _per_query(results["ours"]), _per_query(results["pytrec_eval"])
     assert ours.keys() == pytrec.keys()
@@ -239,6 +267,19 @@ def shape(folder: Path, queries: int, *, shared_ids: bool) -> None:
         assert three_way <= 1e-12
     seconds = _seconds(results["ours"])
     print(f"pytrec_eval / ours: {_seconds(results['pytrec_eval']) / seconds:.2f}x (target >= 4x)")
+    cpu = float(str(results["ours"]["cpu"]))
+    print(
+        f"  in CPU time (user + system, all threads; less moved by other work on the machine): "
+        f"{float(str(results['pytrec_eval']['cpu'])) / cpu:.2f}x"
+    )
+    if before is not None:
+        earlier = results[f"ours at {before[0]}"]
+        assert _per_query(earlier) == ours, "the commit before scores differently"
+        print(
+            f"at {before[0]}: pytrec_eval / ours {_seconds(results['pytrec_eval']) / _seconds(earlier):.2f}x, "
+            f"in CPU time {float(str(results['pytrec_eval']['cpu'])) / float(str(earlier['cpu'])):.2f}x; "
+            f"peak {float(str(earlier['peak_mb'])):.0f} MB"
+        )
     if shared_ids:
         print(f"ranx / ours: {_seconds(results['ranx (cold)']) / seconds:.2f}x (target >= 20x)")
     print(
@@ -247,17 +288,34 @@ def shape(folder: Path, queries: int, *, shared_ids: bool) -> None:
     )
 
 
+def commit_copy(rev: str, folder: Path) -> Path:
+    """``ndcg_core`` as it was at commit ``rev``, compiled, in ``folder``."""
+    archive = subprocess.run(
+        ["git", "archive", rev, "ndcg_core"], cwd=ROOT, capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    compileall.compile_dir(folder / "ndcg_core", quiet=1)
+    return folder
+
+
 def main() -> None:
-    queries = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    arguments = sys.argv[1:]
+    rev = None
+    if "--before" in arguments:
+        at = arguments.index("--before")
+        rev = arguments[at + 1]
+        del arguments[at : at + 2]
+    queries = int(arguments[0]) if arguments else 10_000
     # An editable install leaves our modules uncompiled, and with PYTHONDONTWRITEBYTECODE
     # every run would compile them again; a regular pip install compiles them, so do that.
     compileall.compile_dir(ROOT / "ndcg_core", quiet=1)
     print(
         f"each timed {REPEATS} times in fresh processes, taking turns; medians, (fastest-slowest)"
     )
-    with tempfile.TemporaryDirectory() as folder:
-        shape(Path(folder), queries, shared_ids=True)
-        shape(Path(folder), queries, shared_ids=False)
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as old:
+        before = None if rev is None else (rev, commit_copy(rev, Path(old)))
+        shape(Path(folder), queries, shared_ids=True, before=before)
+        shape(Path(folder), queries, shared_ids=False, before=before)
 
 
 if __name__ == "__main__":

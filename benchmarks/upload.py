@@ -1,7 +1,8 @@
 """The Your run page's work on a run at the upload cap: about 200 MB, 3.8 million lines,
 38,000 queries, document ids from a large collection (nearly all distinct).
 
-Run: .venv/bin/python benchmarks/upload.py [queries]
+Run: .venv/bin/python benchmarks/upload.py [queries] [--before REV]  (with --before, the
+files path of ``ndcg_core`` at commit REV, from ``git archive``, also runs, taking turns)
 
 Each path runs three times, taking turns, each time in a fresh process from the files'
 bytes (as the page has them after an upload) to the mean nDCG with its 95% bootstrap
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import compileall
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -120,20 +122,40 @@ def timed(code: str, qrels: Path, run: Path) -> dict[str, object]:
 
 
 def main() -> None:
-    queries = int(sys.argv[1]) if len(sys.argv) > 1 else 38_000
+    sys.path.insert(0, str(ROOT))  # run as a script: the repository's benchmarks package
+    from benchmarks.batch import at_commit, commit_copy
+
+    arguments = sys.argv[1:]
+    rev = None
+    if "--before" in arguments:
+        at = arguments.index("--before")
+        rev = arguments[at + 1]
+        del arguments[at : at + 2]
+    queries = int(arguments[0]) if arguments else 38_000
     compileall.compile_dir(ROOT / "ndcg_core", quiet=1)
-    with tempfile.TemporaryDirectory() as folder:
+    paths = dict(PATHS)
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as old:
+        if rev is not None:
+            paths = {
+                "files": PATHS["files"],
+                f"files at {rev}": at_commit(PATHS["files"], commit_copy(rev, Path(old))),
+                "frames": PATHS["frames"],
+            }
         qrels, run = write_files(Path(folder), queries)
         lines = sum(1 for _ in run.open("rb"))
         print(
             f"run: {run.stat().st_size / 2**20:.0f} MB, {lines:,} lines, {queries:,} queries; "
             f"qrels: {qrels.stat().st_size / 2**20:.0f} MB"
         )
-        results: dict[str, list[dict[str, object]]] = {name: [] for name in PATHS}
+        results: dict[str, list[dict[str, object]]] = {name: [] for name in paths}
+        before = os.getloadavg()[0]
         for _ in range(REPEATS):
-            for name, code in PATHS.items():
+            for name, code in paths.items():
                 results[name].append(timed(code, qrels, run))
     print(f"each path {REPEATS} times in fresh processes, taking turns; medians")
+    print(
+        f"load average (1 min) on this machine: {before:.1f} before, {os.getloadavg()[0]:.1f} after"
+    )
     for name, runs in results.items():
         steps = runs[0]["steps"]
         assert isinstance(steps, dict)
@@ -145,7 +167,7 @@ def main() -> None:
         peak = max(float(str(r["peak_mb"])) for r in runs)
         low, high = runs[0]["interval"]  # type: ignore[misc]
         print(
-            f"{name:<7} {seconds:5.2f} s ("
+            f"{name:<{max(map(len, results))}} {seconds:5.2f} s ("
             + ", ".join(f"{step} {value:.2f} s" for step, value in median.items())
             + f"); peak {peak:,.0f} MB; mean {float(str(runs[0]['mean'])):.6f}, "
             f"95% interval {low:.6f} to {high:.6f}"

@@ -30,7 +30,8 @@ def gain_values(grades: np.ndarray, gain: Gain) -> np.ndarray:
     if gain is Gain.LINEAR:
         return values
     with np.errstate(over="ignore"):
-        exponential: np.ndarray = np.exp2(values) - 1.0
+        exponential: np.ndarray = np.exp2(values)
+    exponential -= 1.0  # in place: one array of a run's size, not two
     return exponential
 
 

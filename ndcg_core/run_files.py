@@ -25,6 +25,7 @@ import pyarrow.csv as pa_csv
 from ndcg_core._text import quoted
 from ndcg_core.errors import NdcgError
 from ndcg_core.id_keys import (
+    bucket_order,
     find,
     has_repeats,
     id_hashes,
@@ -207,6 +208,9 @@ def _arrow_table(
                 strings_can_be_null=True,
                 check_utf8=False,
             ),
+            # The C library's allocator gives the parser's scratch memory back when it is
+            # freed; Arrow's default pool keeps it, which a 200 MB file's peak feels.
+            memory_pool=pa.system_memory_pool(),
         )
     except (pa.ArrowInvalid, pa.ArrowTypeError):
         return None
@@ -274,7 +278,7 @@ def read_run(data: bytes) -> pd.DataFrame:
     return _read_table(text, "run", columns, wanted)
 
 
-_LOOKUP_BLOCK = 1 << 20  # rows whose grades are looked up at once
+_LOOKUP_BLOCK = 1 << 19  # rows whose grades are looked up at once (bounds the working arrays)
 
 _COLUMNS = MappingProxyType(
     {
@@ -288,9 +292,12 @@ _COLUMNS = MappingProxyType(
 class EvaluationFile:
     """A qrels or run file, read and checked once, to be scored as often as asked.
 
-    A clean TREC file keeps Arrow's table and a 64-bit key of each row's (query, document)
-    pair; any other (CSV, irregular spacing) keeps the careful reader's frame. ``data`` is
-    kept for looking at one query (:func:`query_rows`).
+    A clean TREC file keeps Arrow's table. Its document ids are either dictionary-encoded
+    (when they repeat across queries: a few hundred distinct ids, matched by integer codes)
+    with ``keys`` None, or plain strings with a 64-bit key of each row's (query, document)
+    pair in ``keys`` (when nearly every line has its own id). Any other file (CSV,
+    irregular spacing) keeps the careful reader's frame. ``data`` is kept for looking at one
+    query (:func:`query_rows`).
     """
 
     what: str  # "qrels" or "run"
@@ -315,37 +322,84 @@ def read_evaluation_file(data: bytes, what: str) -> EvaluationFile:
     2
     """
     trec_columns, wanted = _COLUMNS[what]
-    table = _coded_table(data, list(trec_columns), list(wanted))
+    docs_repeat = _ids_repeat(data, trec_columns.index("docid"))
+    table = _coded_table(data, list(trec_columns), list(wanted), docs_repeat=docs_repeat)
     if table is not None:
-        queries = _query_hashes(table.column("qid"))
-        keys = pair_keys(queries, id_hashes(table.column("docid")))
-        if not has_repeats(keys, queries):  # else a real repeat, for the careful reader to name
-            return EvaluationFile(what, data, table, keys, None)
+        if docs_repeat and _few_ids(table.column("docid")):
+            queries, query_names = _codes([table.column("qid")])
+            docs, doc_names = _codes([table.column("docid")])
+            if not _repeats(queries, docs, len(query_names), max(len(doc_names), 1)):
+                return EvaluationFile(what, data, table, None, None)
+        else:
+            table, keys, queries = _keyed(table)
+            if not has_repeats(keys, queries):
+                return EvaluationFile(what, data, table, keys, None)
+        # else a real repeat, for the careful reader to name
     frame = read_run(data) if what == "run" else read_qrels(data)
     return EvaluationFile(what, data, None, None, frame)
 
 
-def _query_hashes(column: pa.ChunkedArray) -> np.ndarray:
-    """The hash of each row's query id, from the hashes of each chunk's few distinct ids."""
-    parts = [
-        id_hashes(chunk.dictionary)[_numbers(chunk.indices, np.int32)]
-        for chunk in column.chunks
-        if len(chunk)
-    ]
-    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
+_SAMPLE_BYTES = 1 << 16  # the lines looked at to guess how often document ids repeat
+
+
+def _ids_repeat(data: bytes, column: int) -> bool:
+    r"""Whether the file's first lines name each document id twice or more on average (ids
+    shared across queries: Arrow's dictionary encoding is then cheap), judged on a sample.
+    The guess only picks the faster path; both give the same scores.
+
+    >>> _ids_repeat(b"q1 Q0 d1 1 2 t\nq2 Q0 d1 1 2 t\n", 2), _ids_repeat(b"q 0 a 1\nq 0 b 1\n", 2)
+    (True, False)
+    """
+    lines = data[:_SAMPLE_BYTES].split(b"\n")
+    if len(data) > _SAMPLE_BYTES:
+        lines.pop()  # cut short
+    ids = [fields[column] for fields in map(bytes.split, lines) if len(fields) > column]
+    return len(set(ids)) * 2 <= len(ids)
+
+
+def _few_ids(column: pa.ChunkedArray) -> bool:
+    """Whether the dictionaries Arrow built (one a block) hold few ids for the rows: then
+    unifying them is cheap; else the ids are hashed (:func:`_keyed`)."""
+    entries = sum(len(chunk.dictionary) for chunk in column.chunks)
+    return entries * 4 <= len(column) + 4096
+
+
+def _keyed(table: pa.Table) -> tuple[pa.Table, np.ndarray, np.ndarray]:
+    """The table with its document ids as plain strings, the 64-bit key of each row's
+    (query, document) pair, and each row's query code (in this file)."""
+    docs = table.column("docid")
+    if pa.types.is_dictionary(docs.type):  # ids guessed to repeat but many: decode them
+        plain = pa.chunked_array(
+            [chunk.dictionary.take(chunk.indices) for chunk in docs.chunks], type=pa.string()
+        )
+        table = table.set_column(table.schema.get_field_index("docid"), "docid", plain)
+    queries, names = _codes([table.column("qid")])
+    query_hashes = id_hashes(names)  # the same for a query id in any file
+    keys = np.empty(len(queries), dtype=np.uint64)
+    first = 0
+    for chunk in table.column("docid").chunks:  # a block at a time: small working arrays
+        last = first + len(chunk)
+        keys[first:last] = pair_keys(query_hashes[queries[first:last]], id_hashes(chunk))
+        first = last
+    return table, keys, queries
 
 
 @dataclass(frozen=True)
 class CodedFiles:
-    """A run and its qrels as integer codes: query codes index ``qid_names``. A run row's
-    document code is its row number (a run names a document once per query):
-    ``grades_of`` gives the grades of such rows (0 when unjudged), and ``doc_ranks`` ranks
-    them by document id, when a tie asks. The qrels' document codes are not used (-1)."""
+    """A run and its qrels as integer codes: query codes index ``qid_names``.
+
+    With ids shared across queries, document codes index one dictionary of both files'
+    ids (``n_docs`` of them) and ``grades_of`` is None. With ids matched by keys, a run
+    row's document code is its row number (a run names a document once per query):
+    ``grades_of`` gives the grades of such rows (0 when unjudged), and the qrels' document
+    codes are not used (-1). Either way ``doc_ranks`` ranks document codes by id, when a
+    tie asks."""
 
     run: Rows
     judged: Rows
     qid_names: np.ndarray  # str objects
-    grades_of: Callable[[np.ndarray], np.ndarray]
+    n_docs: int
+    grades_of: Callable[[np.ndarray], np.ndarray] | None
     doc_ranks: Callable[[np.ndarray], np.ndarray]
 
 
@@ -353,19 +407,25 @@ def read_coded(run: EvaluationFile, qrels: EvaluationFile) -> CodedFiles | None:
     """Both files as codes; None unless both are clean TREC files (then the careful
     readers' frames are scored).
 
-    Query ids are few and dictionary-encoded as Arrow reads them. Document ids are nearly
+    Query ids are few and dictionary-encoded as Arrow reads them. Document ids shared
+    across queries are too, in both files (:func:`_ids_repeat`). Otherwise they are nearly
     all distinct, so they are matched by 64-bit keys (:mod:`ndcg_core.id_keys`): keys that
     repeat in the qrels (a real repeat, or a collision) send the files to the careful
     readers, which compare the ids themselves; each match is confirmed byte for byte.
     """
-    ranked, judged = run.table, qrels.table
-    if ranked is None or judged is None or run.keys is None or qrels.keys is None:
+    if run.table is None or qrels.table is None:
         return None
-    run_keys, rel_keys = run.keys, qrels.keys
-    by_key = np.argsort(rel_keys)
+    if run.keys is None and qrels.keys is None:
+        return _dictionary_coded(run.table, qrels.table)
+    ranked, run_keys = (run.table, run.keys) if run.keys is not None else _keyed(run.table)[:2]
+    if qrels.keys is not None:  # checked for repeats as it was read
+        judged, rel_keys = qrels.table, qrels.keys
+    else:
+        judged, rel_keys, queries = _keyed(qrels.table)
+        if has_repeats(rel_keys, queries):  # ids told apart by codes, not by their keys
+            return None
+    by_key = bucket_order(rel_keys)
     sorted_keys = rel_keys[by_key]
-    if (sorted_keys[1:] == sorted_keys[:-1]).any():
-        return None
     qids, qid_names = _codes([ranked.column("qid"), judged.column("qid")])
     run_q, rel_q = qids[: ranked.num_rows], qids[ranked.num_rows :]
     run_ids, rel_ids = ranked.column("docid"), judged.column("docid")
@@ -389,11 +449,33 @@ def read_coded(run: EvaluationFile, qrels: EvaluationFile) -> CodedFiles | None:
         return grades
 
     return CodedFiles(
-        run=(run_q, np.arange(ranked.num_rows), _numbers(ranked.column("score"), np.float64)),
+        run=(run_q, _row_numbers(ranked.num_rows), _numbers(ranked.column("score"), np.float64)),
         judged=(rel_q, np.full(len(rel_q), -1), rel_grades),
         qid_names=np.array(qid_names.to_pylist(), dtype=object),
+        n_docs=ranked.num_rows,
         grades_of=grades_of,
         doc_ranks=lambda rows: _string_ranks(run_ids, rows),
+    )
+
+
+def _row_numbers(rows: int) -> np.ndarray:
+    """0, 1, ... rows - 1, in 32 bits when they fit (half the memory of a 200 MB run's)."""
+    return np.arange(rows, dtype=np.int32 if rows < 2**31 else np.int64)
+
+
+def _dictionary_coded(ranked: pa.Table, judged: pa.Table) -> CodedFiles:
+    """Both files' ids as codes of one dictionary each (queries, documents): for ids
+    shared across queries, unifying Arrow's per-block dictionaries is cheap."""
+    qids, qid_names = _codes([ranked.column("qid"), judged.column("qid")])
+    docs, doc_names = _codes([ranked.column("docid"), judged.column("docid")])
+    n_run = ranked.num_rows
+    return CodedFiles(
+        run=(qids[:n_run], docs[:n_run], _numbers(ranked.column("score"), np.float64)),
+        judged=(qids[n_run:], docs[n_run:], _numbers(judged.column("grade"), np.float64)),
+        qid_names=np.array(qid_names.to_pylist(), dtype=object),
+        n_docs=max(len(doc_names), 1),
+        grades_of=None,
+        doc_ranks=lambda codes: _string_ranks(doc_names, codes),
     )
 
 
@@ -427,10 +509,12 @@ def query_rows(
     return frames[0], frames[1]
 
 
-def _coded_table(data: bytes, trec_columns: list[str], wanted: list[str]) -> pa.Table | None:
-    """A clean TREC file as Arrow reads it, query ids dictionary-encoded, document ids as
-    they are; None wherever read_qrels or read_run would not take their own Arrow path (or
-    would raise)."""
+def _coded_table(
+    data: bytes, trec_columns: list[str], wanted: list[str], *, docs_repeat: bool
+) -> pa.Table | None:
+    """A clean TREC file as Arrow reads it, query ids dictionary-encoded, document ids too
+    when they repeat, else as they are; None wherever read_qrels or read_run would not take
+    their own Arrow path (or would raise)."""
     if len(data) > MAX_FILE_BYTES or b"\x00" in data[:8192]:
         return None
     if data.isascii():  # cheap, and then valid UTF-8 without a byte-order mark
@@ -443,7 +527,8 @@ def _coded_table(data: bytes, trec_columns: list[str], wanted: list[str]) -> pa.
         tabular = "," in text[: text.find("\n") % 4096 + 1]
     if tabular:
         return None
-    text_types = [pa.dictionary(pa.int32(), pa.string()), pa.string()]
+    dictionary = pa.dictionary(pa.int32(), pa.string())
+    text_types = [dictionary, dictionary if docs_repeat else pa.string()]
     return _arrow_table(data, trec_columns, wanted, text_types)
 
 
@@ -456,6 +541,22 @@ def _codes(columns: list[pa.ChunkedArray]) -> tuple[np.ndarray, pa.Array]:
     codes = np.concatenate([_numbers(chunk.indices, np.int32) for chunk in unified.chunks])
     dictionary: pa.Array = unified.chunk(0).dictionary
     return codes, dictionary
+
+
+def _repeats(queries: np.ndarray, docs: np.ndarray, n_queries: int, n_docs: int) -> bool:
+    """Whether some (query code, document code) pair occurs twice: a cell per pair when
+    that table is no bigger than the data, else one sort.
+
+    >>> _repeats(np.array([0, 0, 1]), np.array([0, 1, 0]), 2, 2)
+    False
+    """
+    keys = queries.astype(np.int64) * n_docs + docs
+    if n_queries * n_docs <= 4 * len(keys) + 1024:
+        seen = np.zeros(n_queries * n_docs, dtype=bool)
+        seen[keys] = True
+        return int(np.count_nonzero(seen)) < len(keys)
+    ordered = np.sort(keys)
+    return bool((ordered[1:] == ordered[:-1]).any())
 
 
 def _string_ranks(strings: pa.ChunkedArray | pa.Array, rows: np.ndarray) -> np.ndarray:

@@ -12,6 +12,7 @@ score with the same code, on integer codes of the ids. Comparing two runs' score
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -176,7 +177,7 @@ def evaluate_files(
             coded.run,
             coded.judged,
             coded.qid_names,
-            len(coded.run[0]),
+            coded.n_docs,
             convention,
             score_missing_as_zero=score_missing_as_zero,
             qids_sorted=False,
@@ -270,29 +271,44 @@ def _score_codes(
         rows = position + np.repeat(starts, lengths)
         run_q, run_d, run_scores = run_q[rows], run_d[rows], run_scores[rows]
     else:
-        position = np.arange(len(run_q)) - np.repeat(starts, lengths)
-    # A tie: consecutive rows of a query with one score.
-    tie_start = position == 0
-    tie_start[1:] |= run_scores[1:] != run_scores[:-1]
-    tie_sizes = np.diff(np.append(np.flatnonzero(tie_start), len(tie_start)))
+        position = None  # made after the grades: the lookup's working arrays come first
     if grades_of_rows is None:
         grades = _grades_of(run_q, run_d, judged, n_queries, n_docs)
     else:
         grades = grades_of_rows(run_d)
     grades = _clip(grades, convention.negative_grades, "run")
+    if position is None:  # in 32 bits when they fit: a 200 MB run has 3.8 million rows
+        index_type = np.int32 if len(run_q) < 2**31 else np.int64
+        position = np.arange(len(run_q), dtype=index_type)
+        position -= np.repeat(starts.astype(index_type), lengths)
+    # A tie: consecutive rows of a query with one score.
+    tie_start = position == 0
+    tie_start[1:] |= run_scores[1:] != run_scores[:-1]
+    tie_firsts = np.flatnonzero(tie_start)
+    tie_sizes = np.empty_like(tie_firsts)
+    np.subtract(tie_firsts[1:], tie_firsts[:-1], out=tie_sizes[:-1])
+    tie_sizes[-1:] = len(tie_start) - tie_firsts[-1:]
+    del tie_firsts
 
     ties = convention.ties
     if ties is not TiePolicy.AVERAGE:
         grades = _order_ties(grades, run_d, tie_sizes, ties, doc_ranks)
+    del tie_sizes
     gains = rules.gain_values(grades, convention.gain)
     if ties is TiePolicy.AVERAGE:  # each tied position gets the tie's mean gain
         gains = _tie_means(gains, run_q, run_scores)
-    counted = position < k if k is not None else np.ones(len(position), dtype=bool)
-    dcg = np.bincount(
-        run_q[counted],
-        weights=gains[counted] / _divisors(position[counted] + 1.0, convention),
-        minlength=n_queries,
-    )
+    if k is not None:
+        counted = position < k
+        run_q_counted, gains, position = run_q[counted], gains[counted], position[counted]
+    else:  # every row counts: no copies (a 200 MB run has 3.8 million rows)
+        run_q_counted = run_q
+    ranks = position + 1.0
+    del position, tie_start  # the largest arrays, no longer needed
+    weights = _divisors(ranks, convention)
+    del ranks
+    np.divide(gains, weights, out=weights)
+    dcg = np.bincount(run_q_counted, weights=weights, minlength=n_queries)
+    del weights, gains, run_q_counted
 
     if convention.ideal is IdealSource.JUDGED:
         pool_q = rel_q[in_run[rel_q]]
@@ -386,12 +402,36 @@ def _best_first(queries: np.ndarray, grades: np.ndarray) -> np.ndarray:
     return order
 
 
+_IDEAL_BLOCK = 1 << 19  # rows of whole queries sorted at once for the ideal DCG
+
+
 def _ideal_dcg(
     queries: np.ndarray, grades: np.ndarray, n_queries: int, convention: Convention
 ) -> np.ndarray:
     """Each query's ideal DCG: its grades best first, cut at k. With a cutoff and whole
     grades, each query's top k come from its counts per grade, with no sort; either way
-    the same terms are added in the same order, so the sums are the same."""
+    the same terms are added in the same order, so the sums are the same.
+
+    When each query's rows are together (a run's, once ranked), whole queries are taken
+    a block of rows at a time, so the sort's working arrays stay small: each query's sum
+    comes from one block and the others add 0.0 to it, which changes no bit (bincount's
+    sums start at 0.0, so none is -0.0)."""
+    if len(queries) > _IDEAL_BLOCK:
+        starts, _ = _blocks(queries)
+        if len(starts) == len(np.unique(queries[starts])):  # each query's rows together
+            at = np.searchsorted(starts, np.arange(0, len(queries), _IDEAL_BLOCK))
+            bounds = np.unique(np.append(starts[at[at < len(starts)]], len(queries)))
+            ideal = np.zeros(n_queries)
+            for low, high in itertools.pairwise(bounds):
+                ideal += _ideal_dcg_rows(queries[low:high], grades[low:high], n_queries, convention)
+            return ideal
+    return _ideal_dcg_rows(queries, grades, n_queries, convention)
+
+
+def _ideal_dcg_rows(
+    queries: np.ndarray, grades: np.ndarray, n_queries: int, convention: Convention
+) -> np.ndarray:
+    """:func:`_ideal_dcg` of these rows, at once."""
     k = convention.cutoff_k
     levels = _whole_levels(grades)
     if k is not None and levels is not None and n_queries * levels[1] * k <= 8 * len(grades):
@@ -410,11 +450,14 @@ def _ideal_dcg(
     order = _best_first(queries, grades)
     ordered = queries[order]
     ranks = _ranks_within(ordered)
-    counted = ranks <= k if k is not None else np.ones(len(ranks), dtype=bool)
-    terms = rules.gain_values(grades[order], convention.gain) / _divisors(ranks, convention)
-    summed: np.ndarray = np.bincount(
-        ordered, weights=np.where(counted, terms, 0.0), minlength=n_queries
-    )
+    gains = rules.gain_values(grades[order], convention.gain)
+    del order  # a run's worth of rows each: let go as soon as done (a 200 MB run's peak)
+    if k is not None:
+        gains = np.where(ranks <= k, gains, 0.0)  # 0 / divisor is the 0 it used to be
+    terms = _divisors(ranks, convention)
+    del ranks
+    np.divide(gains, terms, out=terms)
+    summed: np.ndarray = np.bincount(ordered, weights=terms, minlength=n_queries)
     return summed
 
 
@@ -428,16 +471,22 @@ def _order_ties(
     """Grades with each tie (consecutive rows, ``sizes`` long) in the policy's order:
     document id descending (trec_eval), worst grade first or best first. Only ties whose
     grades differ can change a score, so only their rows are sorted (and ids compared)."""
-    if not (sizes > 1).any():
+    multi = np.flatnonzero(sizes > 1)  # only these ties are looked at (often few)
+    if not len(multi):
         return grades
-    firsts = np.cumsum(sizes) - sizes
-    mixed = (sizes > 1) & (
-        np.minimum.reduceat(grades, firsts) != np.maximum.reduceat(grades, firsts)
+    lengths = sizes[multi]
+    ends = np.cumsum(lengths)
+    within = np.arange(int(ends[-1])) - np.repeat(ends - lengths, lengths)
+    tied_rows = np.repeat((np.cumsum(sizes) - sizes)[multi], lengths) + within
+    tied_grades = grades[tied_rows]
+    mixed = np.minimum.reduceat(tied_grades, ends - lengths) != np.maximum.reduceat(
+        tied_grades, ends - lengths
     )
     if not mixed.any():
         return grades
-    rows = np.flatnonzero(np.repeat(mixed, sizes))
-    tie = np.repeat(np.arange(len(sizes)), sizes)[rows]
+    keep = np.repeat(mixed, lengths)
+    rows = tied_rows[keep]  # ascending, tie after tie
+    tie = np.repeat(multi, lengths)[keep]
     codes = docs[rows]
     then = rules.tie_break_key(
         ties, grades[rows], lambda: codes if doc_ranks is None else doc_ranks(codes)
@@ -455,7 +504,8 @@ def _ranks_within(sorted_groups: np.ndarray) -> np.ndarray:
         return np.zeros(0)
     starts = np.flatnonzero(np.r_[True, sorted_groups[1:] != sorted_groups[:-1]])
     lengths = np.diff(np.r_[starts, len(sorted_groups)])
-    ranks: np.ndarray = np.arange(len(sorted_groups)) - np.repeat(starts, lengths) + 1.0
+    ranks: np.ndarray = np.arange(len(sorted_groups), dtype=np.float64)  # whole numbers
+    ranks -= np.repeat(starts - 1.0, lengths)  # below 2**53: exact, as in integers
     return ranks
 
 

@@ -107,3 +107,56 @@ def test_repeats_within_groups_are_a_set_check(rows, grouped) -> None:
     groups = np.array([g for g, _ in rows], dtype=np.uint64)
     keys = np.array([g * 1000 + v + 1 for g, v in rows], dtype=np.uint64)
     assert has_repeats(keys, groups) == (len(set(rows)) < len(rows))
+
+
+@settings(max_examples=100)
+@given(
+    st.integers(8, 40),
+    st.lists(st.text(alphabet="ab-é0", min_size=40, max_size=40), min_size=1, max_size=20),
+    st.integers(0, 3),
+)
+def test_ids_of_one_length_are_read_as_strided_words(length, texts, offset) -> None:
+    """A chunk whose ids all have one length (crawl ids) is read word by word as strided
+    views of Arrow's buffer, not gathered: the hashes are those of the same ids read one by
+    one (in a chunk with an id of another length)."""
+    values = [text.encode()[:length].ljust(length, b"x") for text in texts]
+    chunk = pa.array([b"y" * offset] * offset + values, type=pa.binary()).slice(offset)
+    from ndcg_core.id_keys import _chunk_words
+
+    assert all(word.strides == (length,) for _, word in _chunk_words(chunk))
+    mixed = id_hashes(pa.array([*values, b"short"], type=pa.binary()))[:-1]
+    assert id_hashes(chunk).tolist() == mixed.tolist()
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.integers(0, 2**64 - 1), unique=True, max_size=300),
+    st.lists(st.integers(0, 2**64 - 1)),
+)
+def test_find_in_keys_grouped_by_bucket_order(stored, asked) -> None:
+    """find needs its keys grouped by bucket only (the order two radix passes give), not
+    sorted: every stored key is found where it is, every other key is not."""
+    from ndcg_core.id_keys import bucket_order
+
+    keys = np.array(stored, dtype=np.uint64)
+    grouped = keys[bucket_order(keys)]
+    asked += stored[::2]
+    where = {key: i for i, key in enumerate(grouped.tolist())}
+    assert find(grouped, np.array(asked, dtype=np.uint64)).tolist() == [
+        where.get(key, -1) for key in asked
+    ]
+    assert sorted(grouped.tolist()) == sorted(stored)
+
+
+def test_bucket_order_of_many_keys_takes_two_radix_passes() -> None:
+    """150,000 keys read 18 bits as their bucket: more than one 16-bit pass sorts."""
+    from ndcg_core.id_keys import bucket_order
+
+    keys = np.random.default_rng(5).integers(0, 2**64, 150_000, dtype=np.uint64)
+    grouped = keys[bucket_order(keys)]
+    buckets = grouped >> np.uint64(64 - 18)
+    assert (buckets[1:] >= buckets[:-1]).all()
+    found = find(grouped, keys[::7])
+    assert (found >= 0).all()
+    assert (grouped[found] == keys[::7]).all()
+    assert (find(grouped, keys[::7] ^ np.uint64(1)) == -1).sum() >= len(keys[::7]) - 2

@@ -354,3 +354,70 @@ def test_one_querys_rows_are_the_whole_files_rows_of_it(files, as_csv) -> None:
         for found, whole in ((ranked, whole_run), (judged, whole_qrels)):
             expected = whole[whole["qid"] == qid].reset_index(drop=True)
             assert found.to_dict("list") == expected.to_dict("list")
+
+
+def test_ids_shared_across_queries_are_coded_by_dictionary_distinct_ones_by_keys() -> None:
+    """The reader follows the ids' shape: a few hundred ids shared by every query are
+    dictionary-encoded (their repeats and grades found in tables of codes), nearly all
+    distinct ids are hashed into keys (a dictionary of them all costs more than the file)."""
+    import pyarrow as pa
+
+    for shared_ids in (True, False):
+        run, qrels = _benchmark_files(300, shared_ids)
+        for data, what in ((run, "run"), (qrels, "qrels")):
+            file = run_files_module.read_evaluation_file(data, what)
+            assert file.table is not None
+            docs = file.table.column("docid").type
+            assert pa.types.is_dictionary(docs) is shared_ids, (what, shared_ids)
+            assert (file.keys is None) is shared_ids, (what, shared_ids)
+
+
+@settings(max_examples=150)
+@given(run_files(), conventions, st.sampled_from(["both", "run", "qrels", "many ids"]))
+def test_dictionary_codes_and_keys_score_alike(files, convention, coded) -> None:
+    """Whichever path the guess picks for each file (both dictionary-encoded, one of them,
+    or dictionaries too large to unify, decoded and hashed), the scores and errors are the
+    same as with keys for both."""
+    run, qrels = files
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(run_files_module, "_ids_repeat", lambda data, column: False)
+        keyed = _outcome(lambda: evaluate_run_files(run, qrels, convention))
+
+    def guess(data: bytes, column: int) -> bool:
+        return coded in ("both", "many ids") or (data is run) == (coded == "run")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(run_files_module, "_ids_repeat", guess)
+        if coded == "many ids":
+            patch.setattr(run_files_module, "_few_ids", lambda column: False)
+        other = _outcome(lambda: evaluate_run_files(run, qrels, convention))
+    _assert_same(other, keyed)
+
+
+def test_a_repeat_is_found_on_the_dictionary_path() -> None:
+    run = b"q1 Q0 d1 1 3 t\nq2 Q0 d1 1 3 t\nq1 Q0 d2 2 2 t\nq1 Q0 d1 3 1 t\n"
+    assert run_files_module._ids_repeat(run, 2)
+    with pytest.raises(NdcgError, match=r"Line 4 of the run file repeats document “d1”"):
+        run_files_module.read_evaluation_file(run, "run")
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.tuples(st.integers(0, 5), st.integers(-1, 3)), min_size=1, max_size=40),
+    st.integers(1, 8),
+    st.sampled_from([None, 1, 2, 5]),
+    st.sampled_from(list(Gain)),
+    st.booleans(),
+)
+def test_ideal_by_blocks_of_queries_is_the_ideal_at_once(rows, block, k, gain, whole) -> None:
+    """A run's ideal is computed a block of whole queries at a time (a 200 MB run's peak
+    memory): to the bit what all rows at once give, whether the queries' rows are together
+    (blocks) or not (at once)."""
+    queries = np.array([q for q, _ in sorted(rows) if whole] or [q for q, _ in rows])
+    grades = np.array([g + 0.5 * (not whole) for _, g in (sorted(rows) if whole else rows)])
+    convention = Convention(cutoff_k=k, gain=gain)
+    at_once = runs_module._ideal_dcg(queries, grades, 6, convention)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(runs_module, "_IDEAL_BLOCK", block)
+        by_blocks = runs_module._ideal_dcg(queries, grades, 6, convention)
+    assert by_blocks.tobytes() == at_once.tobytes()
