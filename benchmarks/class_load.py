@@ -129,8 +129,8 @@ class Poll:
 
 
 def server_cpu_seconds(url: str) -> float:
-    """CPU seconds used so far by a throwaway PostgreSQL server and its backends (0 for
-    SQLite, which runs inside the workers)."""
+    """CPU seconds used so far by a throwaway PostgreSQL server and its backends, live or
+    ended (0 for SQLite, which runs inside the workers)."""
     parsed = sa.make_url(url)
     if parsed.get_backend_name() != "postgresql":
         return 0.0
@@ -143,6 +143,8 @@ def server_cpu_seconds(url: str) -> float:
             pid, parent = int(stat.parent.name), int(fields[1])
             if postmaster in (pid, parent):
                 total += (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+            if pid == postmaster:  # backends that ended: their time, reaped by the postmaster
+                total += (int(fields[13]) + int(fields[14])) / CLOCK_TICKS
     return total
 
 

@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.class_load import server_cpu_seconds
 from benchmarks.load import Session, cpu_seconds, percentile
 from classroom.store import ClassStore
 from ndcg_core import Convention, class_questions, parse_grades
@@ -131,18 +132,22 @@ async def run(args: argparse.Namespace, url: str, servers: list[StreamlitProcess
     )
 
     used: dict[str, float] = {}
+    database: dict[str, float] = {}
     for phase in ("silent", "ticking"):
         before = sum(cpu_seconds(s.pid) for s in servers)
+        database_before = server_cpu_seconds(url)
         end_at = time.time() + args.seconds
         if phase == "ticking":
             await asyncio.gather(*(tab.tick_until(end_at) for tab in tabs))
         else:
             await asyncio.sleep(args.seconds)
         used[phase] = (sum(cpu_seconds(s.pid) for s in servers) - before) / args.seconds
+        database[phase] = (server_cpu_seconds(url) - database_before) / args.seconds
     ticks = [t for tab in tabs for t in tab.ticks]
     print(
         f"waiting: {used['ticking']:.3f} CPU s per wall second with every tab ticking, "
-        f"{used['silent']:.3f} silent; {len(ticks)} ticks, p50 "
+        f"{used['silent']:.3f} silent (PostgreSQL server: {database['ticking']:.3f} and "
+        f"{database['silent']:.3f}); {len(ticks)} ticks, p50 "
         f"{1000 * statistics.median(ticks):.0f} ms, p95 {1000 * percentile(ticks, 0.95):.0f} ms"
     )
 

@@ -11,11 +11,9 @@ transaction, so nothing of a refused call is stored.
 from __future__ import annotations
 
 import functools
-import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, ParamSpec, TypeVar, cast
+from typing import cast
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -31,92 +29,54 @@ from classroom.db import (
     rooms,
     students,
 )
+from classroom.queries import (
+    Row,
+    answers_to,
+    check_live,
+    next_number,
+    question_from,
+    question_in,
+    try_again,
+)
+from classroom.records import (
+    DATABASE_DOWN,
+    ENDED,
+    EXPIRED,
+    NOT_IN_ROOM,
+    UNKNOWN_STUDENT,
+    WRONG_TEACHER_KEY,
+    Answer,
+    ClassError,
+    Question,
+    QuestionState,
+    Room,
+    Student,
+    plain_errors,
+)
 from ndcg_core import class_rules
 from ndcg_core._text import quoted
 from ndcg_core.errors import NdcgError
+
+__all__ = [
+    "DATABASE_DOWN",
+    "ENDED",
+    "EXPIRED",
+    "NOT_IN_ROOM",
+    "UNKNOWN_STUDENT",
+    "WRONG_TEACHER_KEY",
+    "Answer",
+    "ClassError",
+    "ClassStore",
+    "Question",
+    "QuestionState",
+    "Room",
+    "Student",
+]
 
 ROOM_LIFETIME = timedelta(days=1)
 # An ended room is kept this long so the teacher can still download the summary.
 ENDED_ROOM_KEPT = timedelta(hours=1)
 CODE_ATTEMPTS = 8
-
-
-class ClassError(Exception):
-    """A refusal, with ``str(e)`` a sentence for a person: no repr, no SQL."""
-
-
-@dataclass(frozen=True)
-class Room:
-    code: str  # short join code, 6 characters from class_rules.JOIN_CODE_ALPHABET
-    teacher_key: str  # long random secret; the database keeps only its hash
-    created_at: datetime
-    expires_at: datetime  # created + ROOM_LIFETIME (or soon after ending)
-    ended: bool
-
-
-@dataclass(frozen=True)
-class Student:
-    token: str  # secret per student, kept by the page (session state and URL ?s=)
-    number: int  # 1, 2, 3... within the room: the anonymous id shown in summaries
-    nickname: str | None
-    room_code: str
-
-
-# A result row (its type's parameters differ between SQLAlchemy 2.0 and 2.1).
-_Row = Any
-
-QuestionState = Literal["draft", "open", "closed", "revealed"]
-
-
-@dataclass(frozen=True)
-class Question:
-    id: int
-    number: int  # 1, 2, 3... within the room
-    kind: str  # opaque to the store; ndcg_core.class_questions defines kinds
-    payload: str  # JSON text made by the core; opaque to the store (length-capped)
-    state: QuestionState
-
-
-@dataclass(frozen=True)
-class Answer:
-    question_id: int
-    student_number: int
-    nickname: str | None
-    value: str  # canonical text made by the core's parse; opaque to the store (length-capped)
-    answered_at: datetime
-
-
-WRONG_TEACHER_KEY = (
-    "This teacher link is not valid: copy the whole link again, or start a new class session."
-)
-UNKNOWN_STUDENT = (
-    "This browser is not in a class session (or the session is over): "
-    "join with the code your teacher shows."
-)
-NOT_IN_ROOM = "That question is not part of this class session."
-ENDED = "This class session has ended."
-EXPIRED = "This class session has expired (a session lasts a day); start a new one."
-
-
-DATABASE_DOWN = "The class database is not answering; try again in a moment."
-_logger = logging.getLogger(__name__)
-_P = ParamSpec("_P")
-_T = TypeVar("_T")
-
-
-def _plain_errors(method: Callable[_P, _T]) -> Callable[_P, _T]:
-    """A database that is down, locked past the busy timeout or out of connections becomes a
-    ClassError with a plain sentence; the details (which name hosts and SQL) go to the log."""
-
-    @functools.wraps(method)
-    def wrapped(*args: _P.args, **kwargs: _P.kwargs) -> _T:
-        try:
-            return method(*args, **kwargs)
-        except (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.TimeoutError) as error:
-            _logger.warning("class database error in %s: %s", method.__name__, error)
-            raise ClassError(DATABASE_DOWN) from error
-
-    return wrapped
 
 
 @functools.lru_cache(maxsize=4)
@@ -134,7 +94,7 @@ class ClassStore:
         made once per process."""
         return _store_for(database_url())
 
-    @_plain_errors
+    @plain_errors
     def __init__(self, url: str, *, clock: Callable[[], datetime] | None = None) -> None:
         """Connect to ``url`` and bring its schema up to date. ``clock`` (tests only) gives
         the current time."""
@@ -154,7 +114,7 @@ class ClassStore:
 
     # Rooms ------------------------------------------------------------------------------
 
-    @_plain_errors
+    @plain_errors
     def create_room(self) -> Room:
         """A new room with a fresh random join code and teacher key."""
         now = self._clock()
@@ -180,14 +140,14 @@ class ClassStore:
         msg = "No free join code could be found; try again in a moment."
         raise ClassError(msg)
 
-    @_plain_errors
+    @plain_errors
     def room_for_teacher(self, teacher_key: str) -> Room:
         """The teacher's room; ClassError if the key is wrong or the room ended or expired."""
         with self._engine.connect() as connection:
             room = self._teacher_room(connection, teacher_key)
         return Room(room.code, teacher_key, room.created_at, room.expires_at, room.ended)
 
-    @_plain_errors
+    @plain_errors
     def end_room(self, teacher_key: str) -> None:
         """End the session now: students are refused from here on; the teacher can still read
         answers and the summary for ``ENDED_ROOM_KEPT``, then the room is purged."""
@@ -200,7 +160,7 @@ class ClassStore:
                 .values(ended=True, expires_at=min(room.expires_at, now + ENDED_ROOM_KEPT))
             )
 
-    @_plain_errors
+    @plain_errors
     def purge_expired(self, now: datetime | None = None) -> int:
         """Delete rooms past their expiry (with their students, questions and answers) and
         forgotten wrong-code attempts; returns the number of rooms deleted."""
@@ -211,7 +171,7 @@ class ClassStore:
             codes.forget_old_attempts(connection, now)
         return int(deleted.rowcount or 0)
 
-    @_plain_errors
+    @plain_errors
     def change_stamp(self, room_code: str) -> int:
         """A number that grows on every change in the room (question opened, closed or
         revealed, answer stored, student joined, room ended): one indexed read, so pages can
@@ -226,7 +186,7 @@ class ClassStore:
 
     # Students ---------------------------------------------------------------------------
 
-    @_plain_errors
+    @plain_errors
     def join(self, code: str, nickname: str | None, client: str) -> Student:
         """Join the room with join code ``code`` (as typed). ``client`` names the device for
         the rate limit on wrong codes (for example a hash of its address); after
@@ -242,7 +202,7 @@ class ClassStore:
         with self._writer.begin() as connection:
             wait = codes.wait_after_wrong_codes(connection, client, now)
             if wait:
-                raise ClassError(_try_again(wait))
+                raise ClassError(try_again(wait))
             room = connection.execute(sa.select(rooms).where(rooms.c.code == typed_code)).first()
             if room is None:
                 codes.record_wrong_code(connection, client, now)
@@ -252,8 +212,8 @@ class ClassStore:
                 )
             else:
                 self._lock(connection, room.id)
-                _check_live(room, now)
-                number = _next_number(connection, students, room.id)
+                check_live(room, now)
+                number = next_number(connection, students, room.id)
                 connection.execute(
                     students.insert().values(
                         room_id=room.id,
@@ -267,7 +227,7 @@ class ClassStore:
             raise ClassError(refusal)
         return Student(token, number, clean_nickname, typed_code)
 
-    @_plain_errors
+    @plain_errors
     def student(self, token: str) -> Student:
         """The student holding ``token``; ClassError if unknown or the room is over."""
         with self._engine.connect() as connection:
@@ -276,7 +236,7 @@ class ClassStore:
 
     # Questions ----------------------------------------------------------------------------
 
-    @_plain_errors
+    @plain_errors
     def add_question(self, teacher_key: str, kind: str, payload: str) -> Question:
         """A new question in state ``draft``, numbered after the room's others."""
         try:
@@ -285,7 +245,7 @@ class ClassStore:
             raise ClassError(str(error)) from None
         with self._writer.begin() as connection:
             room = self._teacher_room(connection, teacher_key, lock=True)
-            number = _next_number(connection, questions, room.id)
+            number = next_number(connection, questions, room.id)
             inserted = connection.execute(
                 questions.insert()
                 .values(
@@ -300,12 +260,12 @@ class ClassStore:
             ).scalar_one()
         return Question(int(inserted), number, kind, payload, "draft")
 
-    @_plain_errors
+    @plain_errors
     def open_question(self, teacher_key: str, question_id: int) -> Question:
         """Open a draft or closed question for answers; any other open question closes."""
         with self._writer.begin() as connection:
             room = self._teacher_room(connection, teacher_key, lock=True)
-            question = _question_in(connection, room.id, question_id)
+            question = question_in(connection, room.id, question_id)
             if question.state == "revealed":
                 msg = "This question has been revealed; add it again to ask it once more."
                 raise ClassError(msg)
@@ -316,29 +276,29 @@ class ClassStore:
             )
             return self._set_state(connection, question, "open")
 
-    @_plain_errors
+    @plain_errors
     def close_question(self, teacher_key: str, question_id: int) -> Question:
         """Stop taking answers to an open question."""
         with self._writer.begin() as connection:
             room = self._teacher_room(connection, teacher_key, lock=True)
-            question = _question_in(connection, room.id, question_id)
+            question = question_in(connection, room.id, question_id)
             if question.state != "open":
                 msg = f"Only an open question can be closed; this one is {question.state}."
                 raise ClassError(msg)
             return self._set_state(connection, question, "closed")
 
-    @_plain_errors
+    @plain_errors
     def reveal_question(self, teacher_key: str, question_id: int) -> Question:
         """Show the right answer and the spread to students (closing the question first)."""
         with self._writer.begin() as connection:
             room = self._teacher_room(connection, teacher_key, lock=True)
-            question = _question_in(connection, room.id, question_id)
+            question = question_in(connection, room.id, question_id)
             if question.state == "draft":
                 msg = "This question has not been asked yet: open it before revealing it."
                 raise ClassError(msg)
             return self._set_state(connection, question, "revealed")
 
-    @_plain_errors
+    @plain_errors
     def questions(self, teacher_key: str) -> list[Question]:
         """The room's questions in order (the teacher's list)."""
         with self._engine.connect() as connection:
@@ -348,9 +308,9 @@ class ClassStore:
                 .where(questions.c.room_id == room.id)
                 .order_by(questions.c.number)
             )
-            return [_question(row) for row in found]
+            return [question_from(row) for row in found]
 
-    @_plain_errors
+    @plain_errors
     def current_question(self, student_token: str) -> Question | None:
         """The latest question the teacher has opened (open, closed or revealed), if any."""
         with self._engine.connect() as connection:
@@ -361,11 +321,11 @@ class ClassStore:
                 .order_by(questions.c.number.desc())
                 .limit(1)
             ).first()
-        return None if row is None else _question(row)
+        return None if row is None else question_from(row)
 
     # Answers ------------------------------------------------------------------------------
 
-    @_plain_errors
+    @plain_errors
     def submit_answer(self, student_token: str, question_id: int, value: str) -> bool:
         """Store the student's answer: True if stored, False if they had already answered
         (the first answer counts). ClassError if the question is not open, belongs to
@@ -378,7 +338,7 @@ class ClassStore:
             with self._writer.begin() as connection:
                 found = self._student_row(connection, student_token)
                 self._lock(connection, found.room_id)
-                question = _question_in(connection, found.room_id, question_id)
+                question = question_in(connection, found.room_id, question_id)
                 if question.state == "draft":
                     msg = "This question is not open yet: wait for your teacher to open it."
                     raise ClassError(msg)
@@ -400,12 +360,12 @@ class ClassStore:
             return False
         return True
 
-    @_plain_errors
+    @plain_errors
     def my_answer(self, student_token: str, question_id: int) -> str | None:
         """The student's own stored answer to the question, if any."""
         with self._engine.connect() as connection:
             found = self._student_row(connection, student_token)
-            question = _question_in(connection, found.room_id, question_id)
+            question = question_in(connection, found.room_id, question_id)
             return cast(
                 str | None,
                 connection.execute(
@@ -415,37 +375,37 @@ class ClassStore:
                 ).scalar(),
             )
 
-    @_plain_errors
+    @plain_errors
     def answers(self, teacher_key: str, question_id: int) -> list[Answer]:
         """Every answer to the question, first answered first (the teacher, any time)."""
         with self._engine.connect() as connection:
             room = self._teacher_room(connection, teacher_key, allow_ended=True)
-            question = _question_in(connection, room.id, question_id)
-            return _answers_to(connection, question.id)
+            question = question_in(connection, room.id, question_id)
+            return answers_to(connection, question.id)
 
-    @_plain_errors
+    @plain_errors
     def revealed_answers(self, student_token: str, question_id: int) -> list[Answer]:
         """Every answer to the question, for a student: only once the teacher revealed it."""
         with self._engine.connect() as connection:
             found = self._student_row(connection, student_token)
-            question = _question_in(connection, found.room_id, question_id)
+            question = question_in(connection, found.room_id, question_id)
             if question.state != "revealed":
                 msg = "The class's answers are shown once your teacher reveals them."
                 raise ClassError(msg)
-            return _answers_to(connection, question.id)
+            return answers_to(connection, question.id)
 
-    @_plain_errors
+    @plain_errors
     def answer_count(self, teacher_key: str, question_id: int) -> int:
         """How many students have answered the question."""
         with self._engine.connect() as connection:
             room = self._teacher_room(connection, teacher_key, allow_ended=True)
-            question = _question_in(connection, room.id, question_id)
+            question = question_in(connection, room.id, question_id)
             count = connection.execute(
                 sa.select(sa.func.count()).where(answers.c.question_id == question.id)
             ).scalar_one()
         return int(count)
 
-    @_plain_errors
+    @plain_errors
     def summary_rows(self, teacher_key: str) -> list[dict[str, object]]:
         """One row per answer (and one per question nobody answered) for the CSV download:
         question number, kind, student number (anonymous: no nickname), answer, time."""
@@ -478,7 +438,7 @@ class ClassStore:
         *,
         lock: bool = False,
         allow_ended: bool = False,
-    ) -> _Row:
+    ) -> Row:
         if not isinstance(teacher_key, str) or not teacher_key.isascii():
             raise ClassError(WRONG_TEACHER_KEY)
         wanted = codes.digest(teacher_key)
@@ -492,10 +452,10 @@ class ClassStore:
         if lock:
             self._lock(connection, room.id)
             room = connection.execute(sa.select(rooms).where(rooms.c.id == room.id)).one()
-        _check_live(room, self._clock(), allow_ended=allow_ended)
+        check_live(room, self._clock(), allow_ended=allow_ended)
         return room
 
-    def _student_row(self, connection: Connection, token: str) -> _Row:
+    def _student_row(self, connection: Connection, token: str) -> Row:
         if not isinstance(token, str) or not token.isascii():
             raise ClassError(UNKNOWN_STUDENT)
         found = connection.execute(
@@ -514,7 +474,7 @@ class ClassStore:
         ).first()
         if found is None or not codes.same_digest(found.token_hash, token):
             raise ClassError(UNKNOWN_STUDENT)
-        _check_live(found, self._clock())
+        check_live(found, self._clock())
         return found
 
     def _lock(self, connection: Connection, room_id: int) -> None:
@@ -530,60 +490,3 @@ class ClassStore:
             questions.update().where(questions.c.id == question.id).values(state=state)
         )
         return Question(question.id, question.number, question.kind, question.payload, state)
-
-
-def _check_live(room: _Row, now: datetime, *, allow_ended: bool = False) -> None:
-    if room.expires_at <= now:
-        raise ClassError(EXPIRED)
-    if room.ended and not allow_ended:
-        raise ClassError(ENDED)
-
-
-def _try_again(seconds: int) -> str:
-    return (
-        f"Too many wrong join codes from this device; try again in {seconds} "
-        f"second{'s' if seconds != 1 else ''}."
-    )
-
-
-def _next_number(connection: Connection, table: sa.Table, room_id: int) -> int:
-    # Safe without a race: the caller holds the room's lock (its stamp was bumped).
-    last = connection.execute(
-        sa.select(sa.func.max(table.c.number)).where(table.c.room_id == room_id)
-    ).scalar()
-    return int(last or 0) + 1
-
-
-def _question_in(connection: Connection, room_id: int, question_id: int) -> Question:
-    if not isinstance(question_id, int) or isinstance(question_id, bool):
-        raise ClassError(NOT_IN_ROOM)
-    if not 0 < question_id < 2**31:  # beyond the column's range: no such question
-        raise ClassError(NOT_IN_ROOM)
-    row = connection.execute(
-        sa.select(questions).where(questions.c.id == question_id, questions.c.room_id == room_id)
-    ).first()
-    if row is None:  # the same words for "no such question" and "another room's question"
-        raise ClassError(NOT_IN_ROOM)
-    return _question(row)
-
-
-def _question(row: _Row) -> Question:
-    return Question(
-        int(row.id), int(row.number), row.kind, row.payload, cast(QuestionState, row.state)
-    )
-
-
-def _answers_to(connection: Connection, question_id: int) -> list[Answer]:
-    found = connection.execute(
-        sa.select(
-            answers.c.question_id,
-            students.c.number,
-            students.c.nickname,
-            answers.c.value,
-            answers.c.answered_at,
-        )
-        .join(students, students.c.id == answers.c.student_id)
-        .where(answers.c.question_id == question_id)
-        .order_by(answers.c.answered_at, answers.c.id)
-    )
-    return [Answer(int(r[0]), int(r[1]), r[2], r[3], r[4]) for r in found]
