@@ -11,6 +11,7 @@ import streamlit as st
 
 from components.cache import remember
 from components.chrome import show_error
+from components.results import current_evaluation, cutoff_suffix
 from components.sortable_list import show_position, shown_window, sortable_list
 from components.state import (
     TEXT_KEY,
@@ -28,6 +29,7 @@ from components.state import (
     store_unretrieved,
 )
 from ndcg_core import Convention, IdealSource, NdcgError, format_real, parse_grades
+from ndcg_core.drop_numbers import drop_numbers
 from ndcg_core.examples import (
     ExampleList,
     example_lists,
@@ -291,13 +293,30 @@ def _documents(grade_list: GradeList) -> tuple[dict[str, str], list[str]]:
     return documents
 
 
+def _list_sums(start: int, stop: int) -> dict[str, Any]:
+    """DCG and nDCG over the drag list, and the numbers to redo them at a drop (no numbers
+    when this convention cannot score the list: the results column says why)."""
+    convention = current_convention()
+    at = cutoff_suffix(convention)
+    labels = [f"DCG{at}", f"nDCG{at}"]
+    try:
+        evaluation = current_evaluation(convention)  # remembered: the results reuse it
+    except NdcgError:
+        return {"labels": labels, "values": ["–", "–"], "live": None}
+    return {
+        "labels": labels,
+        "values": [format_real(evaluation.dcg), format_real(evaluation.ndcg)],
+        "live": drop_numbers(evaluation, start, stop),
+    }
+
+
 def order_controls() -> None:
     """The drag list, plus buttons for people who cannot (or would rather not) drag."""
     grade_list = current_list()
     chips, sorted_labels = _documents(grade_list)
     items = [(label, chips[label]) for label in grade_list.labels]
     st.caption("Drag a document to a new place, or focus it and press Alt+Arrow keys.")
-    sortable_list(items, key=SORT_KEY, on_change=_on_drag)
+    sortable_list(items, key=SORT_KEY, on_change=_on_drag, sums=_list_sums)
     show_error("order")
     start, stop = shown_window(SORT_KEY, len(items))
     if stop - start < len(items):  # a long list: the documents in the drag list's window

@@ -43,18 +43,28 @@ def _cache_key(
     return repr((grade_list, convention, judged))
 
 
-def evaluate_current(convention: Convention) -> Evaluation | None:
-    """Evaluate the current list, or say why this convention cannot."""
+def current_evaluation(convention: Convention) -> Evaluation:
+    """The current list's evaluation, remembered for the session; raises NdcgError."""
     grade_list = current_list()
     judged = _judged_grades(convention, grade_list)
+    return remember(
+        "evaluation",
+        _cache_key(grade_list, convention, judged),
+        lambda: evaluate(
+            grade_list.grades, convention, labels=grade_list.labels, judged_grades=judged
+        ),
+    )
+
+
+def cutoff_suffix(convention: Convention) -> str:
+    """``@k`` after a metric's name, or nothing without a cutoff (``DCG@5``, ``DCG``)."""
+    return "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
+
+
+def evaluate_current(convention: Convention) -> Evaluation | None:
+    """Evaluate the current list, or say why this convention cannot."""
     try:
-        return remember(
-            "evaluation",
-            _cache_key(grade_list, convention, judged),
-            lambda: evaluate(
-                grade_list.grades, convention, labels=grade_list.labels, judged_grades=judged
-            ),
-        )
+        return current_evaluation(convention)
     except NdcgError as error:
         st.error(plain(str(error)), icon=":material/error:")
         return None
@@ -113,7 +123,7 @@ def metric_row(evaluation: Evaluation) -> None:
     Two cards a row: four in a row leave each about 110 px at 1366 px, which cut a value as
     short as ``1103.155``; two fit the longest text format_real writes (11 characters)."""
     convention = evaluation.convention
-    at = "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
+    at = cutoff_suffix(convention)
     top, bottom = st.columns(2), st.columns(2)
     top[0].metric(
         f"CG{at}", format_real(evaluation.cg), help="Sum of the gains: order does not matter."
