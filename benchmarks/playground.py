@@ -98,8 +98,10 @@ DROP_PROBE_JS = """sums => {
     channel.port2.postMessage(0);
   });
   const release = () => { if (probe.release === null) probe.release = performance.now(); };
-  window.addEventListener('pointerup', release, {capture: true, once: true});
-  window.addEventListener('mouseup', release, {capture: true, once: true});
+  // SortableJS drags natively (HTML5 drag and drop): the release is a drop, not a mouseup.
+  for (const name of ['pointerup', 'mouseup', 'drop', 'dragend']) {
+    window.addEventListener(name, release, {capture: true, once: true});
+  }
   new MutationObserver((_, observer) => { observer.disconnect(); painted('sums'); })
     .observe(sums, {subtree: true, childList: true, characterData: true});
   const row = () => {
