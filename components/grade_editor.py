@@ -9,9 +9,9 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components.cache import remember
+from components.cache import shared_view
 from components.chrome import show_error
-from components.results import current_evaluation, cutoff_suffix
+from components.results import current_evaluation, cutoff_suffix, view_key
 from components.sortable_list import show_position, shown_window, sortable_list
 from components.state import (
     TEXT_KEY,
@@ -287,7 +287,7 @@ def _documents(grade_list: GradeList) -> tuple[dict[str, str], list[str]]:
         chips = {label: f"{label} · {format_real(grade)}" for label, grade in pairs.items()}
         return chips, sorted(pairs, key=natural_key)
 
-    documents: tuple[dict[str, str], list[str]] = remember(
+    documents: tuple[dict[str, str], list[str]] = shared_view(
         "documents", frozenset(pairs.items()), make
     )
     return documents
@@ -303,11 +303,15 @@ def _list_sums(start: int, stop: int) -> dict[str, Any]:
         evaluation = current_evaluation(convention)  # remembered: the results reuse it
     except NdcgError:
         return {"labels": labels, "values": ["–", "–"], "live": None}
-    return {
-        "labels": labels,
-        "values": [format_real(evaluation.dcg), format_real(evaluation.ndcg)],
-        "live": drop_numbers(evaluation, start, stop),
-    }
+    return shared_view(
+        "list_sums",
+        (view_key(evaluation), start, stop),
+        lambda: {
+            "labels": labels,
+            "values": [format_real(evaluation.dcg), format_real(evaluation.ndcg)],
+            "live": drop_numbers(evaluation, start, stop),
+        },
+    )
 
 
 def order_controls() -> None:
