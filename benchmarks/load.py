@@ -974,6 +974,8 @@ def report(results: list[Result]) -> None:
         cpu = f"server CPU {r.server_cpu:.0%} of a core"
         if r.scenario.processes > 1:
             cpu += f", HAProxy {r.balancer_cpu:.0%}"
+        actions = len(r.phase.actions) or 1
+        cpu += f" ({r.server_cpu * r.wall / actions * 1000:.0f} ms per action)"
         print(
             f"  {cpu}, load client {r.client_cpu:.0%}; RSS {r.rss_before_kib / 1024:.0f} MB "
             f"-> {r.rss_after_kib / 1024:.0f} MB; {r.wall:.0f} s"
@@ -1016,7 +1018,11 @@ def report_burst(results: list[Result]) -> None:
         cpu = f"server CPU {r.server_cpu:.0%} of a core"
         if r.scenario.processes > 1:
             cpu += f", HAProxy {r.balancer_cpu:.0%}"
-        print(f"{r.scenario.label}: {cpu}, load client {r.client_cpu:.0%}; {r.wall:.0f} s")
+        per_session = r.server_cpu * r.wall / r.phase.sessions
+        print(
+            f"{r.scenario.label}: {cpu} ({per_session * 1000:.0f} ms of server CPU per "
+            f"session), load client {r.client_cpu:.0%}; {r.wall:.0f} s"
+        )
         for error in r.errors[:5]:
             print(f"  error: {error}")
     print(
