@@ -107,6 +107,36 @@ def shared(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return result
 
 
+@st.cache_resource(max_entries=256, show_spinner=False)
+def _shared_resource(key: str, _make: Callable[[], Any]) -> Any:
+    return _make()
+
+
+def shared_view(name: str, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, computed once per server for each ``(name, key)`` and handed to every
+    session as the very same object (no copy): a class opening the same page all get the
+    first student's results. ``key`` must determine the result exactly (the input itself,
+    as for :func:`remember`), and the result must be immutable or never written to: frozen
+    dataclasses, tuples, strings, Arrow tables, bytes, an Evaluation (nothing writes to its
+    table), a chart spec Streamlit only reads (it copies a spec before changing it).
+
+    Remembered per session too, so a rerun does not even hash the key again.
+    """
+    digest = hashlib.blake2b(repr((name, key)).encode(), digest_size=32).hexdigest()
+    return remember(name, key, lambda: _shared_resource(f"{name}:{digest}", make))
+
+
+def shared_call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``function(*args, **kwargs)`` for a pure ndcg_core function with an immutable result
+    (see :func:`shared_view`), computed once per server for each input, never copied.
+    Inputs too large to share are computed for the caller alone."""
+    key = _call_key(function, args, kwargs)
+    if key is None:
+        return function(*args, **kwargs)
+    result: T = _shared_resource(f"call:{key}", lambda: function(*args, **kwargs))
+    return result
+
+
 def altair_chart(
     where: Any,
     builder: Callable[..., Any],

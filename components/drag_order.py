@@ -7,10 +7,11 @@ the two look and move the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import streamlit as st
 
-from components.cache import remember
+from components.cache import shared_view
 from components.chrome import show_error
 from components.sortable_list import shown_window, sortable_list
 from ndcg_core import format_real
@@ -48,7 +49,7 @@ def document_chips(
         chips = {label: chip_text(label, grade, named.get(label)) for label, grade in pairs.items()}
         return chips, sorted(pairs, key=natural_key)
 
-    documents: tuple[dict[str, str], list[str]] = remember(
+    documents: tuple[dict[str, str], list[str]] = shared_view(
         "documents", (frozenset(pairs.items()), frozenset(named.items())), make
     )
     return documents
@@ -65,12 +66,14 @@ def draggable_ranking(
     caption: str,
     move_label: str = "Move a document",
     titles: Mapping[str, str] | None = None,
+    sums: Callable[[int, int], Mapping[str, Any]] | None = None,
 ) -> None:
-    """The drag list (key ``key``), its error, and the keyboard alternative beneath it."""
+    """The drag list (key ``key``), its error, and the keyboard alternative beneath it;
+    ``sums`` gives the numbers above the list (see :func:`sortable_list`)."""
     chips, sorted_labels = document_chips(grade_list, titles)
     items = [(label, chips[label]) for label in grade_list.labels]
     st.caption(caption)
-    sortable_list(items, key=key, on_change=on_drag)
+    sortable_list(items, key=key, on_change=on_drag, sums=sums)
     show_error(error_key)
     start, stop = shown_window(key, len(items))
     if stop - start < len(items):  # a long list: the documents in the drag list's window

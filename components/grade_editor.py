@@ -9,8 +9,10 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from components.cache import shared_view
 from components.chrome import show_error
 from components.drag_order import draggable_ranking, order_buttons
+from components.results import current_evaluation, cutoff_suffix, view_key
 from components.sortable_list import show_position
 from components.state import (
     TEXT_KEY,
@@ -28,7 +30,8 @@ from components.state import (
     store_list,
     store_unretrieved,
 )
-from ndcg_core import Convention, IdealSource, NdcgError, parse_grades
+from ndcg_core import Convention, IdealSource, NdcgError, format_real, parse_grades
+from ndcg_core.drop_numbers import drop_numbers
 from ndcg_core.examples import (
     ExampleList,
     example_lists,
@@ -292,6 +295,27 @@ def _on_drag(new_order: list[str]) -> None:
         set_error("order", str(error))
 
 
+def _list_sums(start: int, stop: int) -> dict[str, Any]:
+    """DCG and nDCG over the drag list, and the numbers to redo them at a drop (no numbers
+    when this convention cannot score the list: the results column says why)."""
+    convention = current_convention()
+    at = cutoff_suffix(convention)
+    labels = [f"DCG{at}", f"nDCG{at}"]
+    try:
+        evaluation = current_evaluation(convention)  # remembered: the results reuse it
+    except NdcgError:
+        return {"labels": labels, "values": ["–", "–"], "live": None}
+    return shared_view(
+        "list_sums",
+        (view_key(evaluation), start, stop),
+        lambda: {
+            "labels": labels,
+            "values": [format_real(evaluation.dcg), format_real(evaluation.ndcg)],
+            "live": drop_numbers(evaluation, start, stop),
+        },
+    )
+
+
 def order_controls() -> None:
     """The drag list, plus buttons for people who cannot (or would rather not) drag."""
     draggable_ranking(
@@ -303,5 +327,6 @@ def order_controls() -> None:
         move_key="lab_move",
         error_key="order",
         caption="Drag a document to a new place, or focus it and press Alt+Arrow keys.",
+        sums=_list_sums,
     )
     order_buttons(key="lab", on_click=_reorder)

@@ -10,7 +10,7 @@ import pandas as pd
 import pyarrow as pa
 import streamlit as st
 
-from components.cache import remember
+from components.cache import shared_view
 from components.chrome import plain
 from components.state import current_list, current_titles, current_unretrieved
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
@@ -45,18 +45,29 @@ def _cache_key(
     return repr((grade_list, convention, judged))
 
 
-def evaluate_current(convention: Convention) -> Evaluation | None:
-    """Evaluate the current list, or say why this convention cannot."""
+def current_evaluation(convention: Convention) -> Evaluation:
+    """The current list's evaluation, computed once per server for each view; raises NdcgError."""
     grade_list = current_list()
     judged = _judged_grades(convention, grade_list)
+    # Once per server for each view: a class opening the app all see the default list.
+    return shared_view(
+        "evaluation",
+        _cache_key(grade_list, convention, judged),
+        lambda: evaluate(
+            grade_list.grades, convention, labels=grade_list.labels, judged_grades=judged
+        ),
+    )
+
+
+def cutoff_suffix(convention: Convention) -> str:
+    """``@k`` after a metric's name, or nothing without a cutoff (``DCG@5``, ``DCG``)."""
+    return "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
+
+
+def evaluate_current(convention: Convention) -> Evaluation | None:
+    """Evaluate the current list, or say why this convention cannot."""
     try:
-        return remember(
-            "evaluation",
-            _cache_key(grade_list, convention, judged),
-            lambda: evaluate(
-                grade_list.grades, convention, labels=grade_list.labels, judged_grades=judged
-            ),
-        )
+        return current_evaluation(convention)
     except NdcgError as error:
         st.error(plain(str(error)), icon=":material/error:")
         return None
@@ -76,21 +87,34 @@ def _layout_spec(layout: tuple[Any, ...], _evaluation: Evaluation) -> dict[str, 
 def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:
     # Building the Altair chart costs ~0.1 s; only a new layout (length, cutoff) needs it.
     layout_spec = _layout_spec(chart_layout(evaluation), evaluation)
-    spec = chart_spec(evaluation, layout_spec=layout_spec)
-    # An Arrow table goes to the browser as it is; a list of rows is converted on every run.
+    spec = chart_spec(evaluation, layout_spec=layout_spec, frames=True)
+    # Arrow IPC bytes go to the browser as they are; a frame or a list of rows would be
+    # converted again on every run (the spec is shared by every session that shows this view).
     spec["datasets"] = {
-        name: pa.Table.from_pandas(pd.DataFrame(rows), preserve_index=False) if rows else rows
-        for name, rows in spec["datasets"].items()
+        name: _arrow_bytes(pa.Table.from_pandas(data, preserve_index=False))
+        if isinstance(data, pd.DataFrame) and len(data)
+        else []
+        if isinstance(data, pd.DataFrame)
+        else data
+        for name, data in spec["datasets"].items()
     }
     return spec
+
+
+def _arrow_bytes(table: pa.Table) -> bytes:
+    """The table as Arrow IPC stream bytes, the form Streamlit sends a chart's data in."""
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, table.schema) as writer:
+        writer.write_table(table)
+    return bytes(sink.getvalue().to_pybytes())
 
 
 def _display_table(
     evaluation: Evaluation, first: int, titles: Mapping[str, str] | None = None
 ) -> pd.DataFrame:
-    return remember(
+    return shared_view(
         "table",
-        (_evaluation_key(evaluation), first, frozenset((titles or {}).items())),
+        (view_key(evaluation), first, frozenset((titles or {}).items())),
         lambda: display_table(evaluation, first=first, rows=TABLE_PAGE_ROWS, titles=titles),
     )
 
@@ -99,16 +123,17 @@ def _display_arrow(
     evaluation: Evaluation, first: int, titles: Mapping[str, str] | None = None
 ) -> pa.Table:
     # An Arrow table goes to the browser as is; a DataFrame is converted on every run.
-    return remember(
+    return shared_view(
         "table_arrow",
-        (_evaluation_key(evaluation), first, frozenset((titles or {}).items())),
+        (view_key(evaluation), first, frozenset((titles or {}).items())),
         lambda: pa.Table.from_pandas(
             _display_table(evaluation, first, titles), preserve_index=False
         ),
     )
 
 
-def _evaluation_key(evaluation: Evaluation) -> str:
+def view_key(evaluation: Evaluation) -> str:
+    """The exact key of the view ``evaluation`` shows (its list and convention)."""
     grade_list = GradeList(evaluation.grades, evaluation.labels)
     return _cache_key(
         grade_list, evaluation.convention, _judged_grades(evaluation.convention, grade_list)
@@ -121,7 +146,7 @@ def metric_row(evaluation: Evaluation) -> None:
     Two cards a row: four in a row leave each about 110 px at 1366 px, which cut a value as
     short as ``1103.155``; two fit the longest text format_real writes (11 characters)."""
     convention = evaluation.convention
-    at = "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
+    at = cutoff_suffix(convention)
     top, bottom = st.columns(2), st.columns(2)
     top[0].metric(
         f"CG{at}", format_real(evaluation.cg), help="Sum of the gains: order does not matter."
@@ -153,7 +178,7 @@ def metric_row(evaluation: Evaluation) -> None:
 def chart_block(evaluation: Evaluation, *, font_size: int | None = None) -> None:
     """The three linked charts (hover a position to highlight it everywhere); ``font_size``
     sets their text (a projector wants it larger)."""
-    spec = remember("chart", _evaluation_key(evaluation), lambda: _chart_spec(evaluation))
+    spec = shared_view("chart", view_key(evaluation), lambda: _chart_spec(evaluation))
     if font_size is not None:
         spec = with_text_size(spec, font_size)
     st.vega_lite_chart(spec, width="content")

@@ -7,15 +7,23 @@ trigger value: it is seen by exactly one script run and is ``None`` in every oth
 A list longer than ``page_size`` is shown one window of positions at a time, with controls to
 move the window: a browser takes seconds to draw 10,000 chips, and nobody drags among them.
 Every document stays reachable by moving the window; a drag moves a document within it.
+
+With ``sums``, the list also shows two numbers above it (DCG and nDCG on the Playground) and
+redoes them in the browser the moment an item lands, as a dot product of numbers the core
+sent (:mod:`ndcg_core.drop_numbers`): the server's update then replaces them. No metric rule
+is written in JavaScript; without those numbers (exact sums) the list says it is updating.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
+
+from ndcg_core.formatting import js_format_function
 
 _SORTABLE_JS = (Path(__file__).parent / "static" / "Sortable.min.js").read_text(encoding="utf-8")
 
@@ -51,6 +59,13 @@ _CSS = """
 .sl-item:focus-visible { outline: 3px solid var(--st-primary-color, #0072b2); outline-offset: 2px; }
 .sl-chosen { border-color: var(--st-primary-color, #0072b2); }
 .sl-ghost { opacity: 0.35; }
+.sl-sums {
+  display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; margin: 0 0 0.4rem 0;
+  font-family: var(--st-font, sans-serif); color: var(--st-text-color, inherit);
+}
+.sl-sums[hidden] { display: none; }
+.sl-sum-value { color: var(--st-text-color, inherit); font-weight: 600; font-variant-numeric: tabular-nums; }
+.sl-sums[data-source="waiting"] .sl-sum-value { opacity: 0.6; }
 .sl-live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 """
 
@@ -65,6 +80,10 @@ const Sortable = (() => {
     + """
   return module.exports;
 })();
+
+"""
+    + js_format_function()
+    + """
 
 const HELP = "Drag an item, or focus it and press Alt+Arrow keys, to change the ranking.";
 const lists = new WeakMap();  // parentElement -> controller: this function runs on every rerun
@@ -82,8 +101,49 @@ function relabel(ctl) {
   }
 }
 
+function showSums(ctl, values, source) {
+  // values: [DCG, nDCG] as text; the labels come from Python with each render.
+  const sums = ctl.numbers;
+  ctl.sums.hidden = !sums;
+  if (!sums) return;
+  if (ctl.sums.children.length !== sums.labels.length) {
+    ctl.sums.replaceChildren(...sums.labels.map(() => {
+      const part = document.createElement("span");
+      part.className = "sl-sum";
+      part.append(document.createElement("span"), " ", document.createElement("span"));
+      part.lastChild.className = "sl-sum-value";
+      return part;
+    }));
+  }
+  sums.labels.forEach((label, i) => {
+    const [name, value] = ctl.sums.children[i].children;
+    if (name.textContent !== label) name.textContent = label;  // never HTML
+    value.textContent = values[i];
+  });
+  ctl.sums.dataset.source = source;
+}
+
+function estimate(ctl) {
+  // The new DCG and nDCG of the order on screen, before the server's answer.
+  const sums = ctl.numbers;
+  if (!sums) return;
+  const live = sums.live;
+  if (!live) {
+    showSums(ctl, sums.labels.map(() => "updating…"), "waiting");
+    return;
+  }
+  const ids = itemIds(ctl.list);
+  let dcg = live.outside;
+  for (let i = 0; i < ids.length; i += 1) dcg += live.weights[i] * live.gains[ids[i]];
+  const ndcg = live.ideal_dcg === null ? live.fixed_ndcg : dcg / live.ideal_dcg;
+  ctl.sums.dataset.dcg = String(dcg);
+  ctl.sums.dataset.ndcg = String(ndcg);
+  showSums(ctl, [formatReal(dcg), formatReal(ndcg)], "browser");
+}
+
 function create(parent) {
   const root = document.createElement("div");
+  const sums = document.createElement("div");
   const list = document.createElement("ul");
   const live = document.createElement("div");
   list.className = "sl-list";
@@ -91,10 +151,12 @@ function create(parent) {
   list.setAttribute("aria-label", HELP);
   live.className = "sl-live";
   live.setAttribute("aria-live", "polite");
-  root.append(list, live);
+  sums.className = "sl-sums";
+  sums.hidden = true;
+  root.append(sums, list, live);
   parent.append(root);
   const ctl = {
-    root, list, live, send: null, dragging: false, deferred: null, sent: [], first: 0, total: 0,
+    root, sums, numbers: null, list, live, send: null, dragging: false, deferred: null, sent: [], first: 0, total: 0,
   };
 
   ctl.report = () => {
@@ -108,7 +170,7 @@ function create(parent) {
     ghostClass: "sl-ghost",
     chosenClass: "sl-chosen",
     onStart: () => { ctl.dragging = true; },
-    onUpdate: () => { ctl.deferred = null; ctl.report(); },
+    onUpdate: () => { ctl.deferred = null; estimate(ctl); ctl.report(); },
     onEnd: () => {
       ctl.dragging = false;
       if (ctl.deferred) { render(ctl, ctl.deferred); }
@@ -129,6 +191,7 @@ function create(parent) {
     if (back) { li.after(neighbour); } else { li.before(neighbour); }
     li.scrollIntoView({ block: "nearest", inline: "nearest" });
     refocus = { id: li.dataset.id, until: performance.now() + 5000 };
+    estimate(ctl);
     ctl.report();
     live.textContent = li.getAttribute("aria-label");
   });
@@ -152,6 +215,12 @@ function render(ctl, data) {
   }
   ctl.sent = [];
   ctl.resent = null;
+  ctl.numbers = data.sums || null;
+  if (ctl.numbers) {
+    delete ctl.sums.dataset.dcg;
+    delete ctl.sums.dataset.ndcg;
+  }
+  showSums(ctl, ctl.numbers ? ctl.numbers.values : [], "server");
   const old = new Map(Array.from(ctl.list.children, (li) => [li.dataset.id, li]));
   const wanted = items.map(([id, text]) => {
     let li = old.get(id);
@@ -316,6 +385,7 @@ def sortable_list(
     key: str,
     on_change: Callable[[list[str]], None] | None = None,
     page_size: int = PAGE_SIZE,
+    sums: Callable[[int, int], Mapping[str, Any]] | None = None,
 ) -> list[str] | None:
     """Show ``items`` (``(item_id, display_text)`` pairs, in order) as a reorderable list.
 
@@ -329,6 +399,11 @@ def sortable_list(
     With more than ``page_size`` items, only a window of ``page_size`` positions is drawn, with
     controls (keys ``{key}_page``, ``{key}_previous``, ``{key}_next``) to move it; a move within
     the window still returns, and hands ``on_change``, the order of the whole list.
+
+    ``sums(start, stop)``, for the window of positions ``[start, stop)`` drawn, gives the
+    numbers shown above the list: ``labels`` and ``values`` (texts, from the server) and
+    ``live`` (:func:`ndcg_core.drop_numbers.drop_numbers` for that window, or ``None`` to wait
+    for the server after a drop).
     """
     ids = [item_id for item_id, _ in items]
     if len(set(ids)) != len(ids):
@@ -350,6 +425,8 @@ def sortable_list(
         # (e.g. the app refused a move).
         "run": time.monotonic_ns(),
     }
+    if sums is not None:
+        data["sums"] = dict(sums(start, stop))
     callback = _ignore
     if on_change is not None:
 

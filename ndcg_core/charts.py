@@ -361,22 +361,33 @@ def plotted_positions(n: int, cutoff_k: int | None = None) -> np.ndarray:
     return drawn
 
 
-def chart_datasets(evaluation: Evaluation) -> dict[str, list[dict[Any, Any]]]:
-    """The named datasets the chart reads (a row per plotted position and ranking, the cutoff).
+def chart_dataset_frames(evaluation: Evaluation) -> dict[str, pd.DataFrame]:
+    """The named datasets the chart reads, as frames (a row per plotted position and
+    ranking; the cutoff rule's one row, or no rows without a cutoff).
 
     >>> from ndcg_core import evaluate
-    >>> len(chart_datasets(evaluate([1.0] * 10_000))[POSITIONS])  # two rankings
+    >>> len(chart_dataset_frames(evaluate([1.0] * 10_000))[POSITIONS])  # two rankings
     1000
     """
     frame, _ = chart_frame(evaluation)
     k = evaluation.convention.cutoff_k
     n = len(evaluation.table)
     if n > PLOTTED_POSITIONS:
-        frame = frame[frame["position"].isin(plotted_positions(n, k))]
-    records = frame.astype(object).where(frame.notna(), None).to_dict("records")
+        frame = frame[frame["position"].isin(plotted_positions(n, k))].reset_index(drop=True)
+    cutoff = [{"position": k + 0.5, "text": f"cutoff k = {k}"}] if k is not None else []
+    return {POSITIONS: frame, CUTOFF: pd.DataFrame(cutoff)}
+
+
+def chart_datasets(evaluation: Evaluation) -> dict[str, list[dict[Any, Any]]]:
+    """:func:`chart_dataset_frames` as lists of rows (missing values as None), for JSON.
+
+    >>> from ndcg_core import evaluate
+    >>> len(chart_datasets(evaluate([1.0] * 10_000))[POSITIONS])  # two rankings
+    1000
+    """
     return {
-        POSITIONS: records,
-        CUTOFF: [{"position": k + 0.5, "text": f"cutoff k = {k}"}] if k is not None else [],
+        name: frame.astype(object).where(frame.notna(), None).to_dict("records")
+        for name, frame in chart_dataset_frames(evaluation).items()
     }
 
 
@@ -386,8 +397,10 @@ def chart_spec(
     width: int = CHART_WIDTH,
     height: int = 170,
     layout_spec: dict[str, Any] | None = None,
+    frames: bool = False,
 ) -> dict[str, Any]:
-    """The Vega-Lite spec of :func:`evaluation_chart` with its named datasets filled in.
+    """The Vega-Lite spec of :func:`evaluation_chart` with its named datasets filled in
+    (as lists of rows; with ``frames``, as the frames of :func:`chart_dataset_frames`).
 
     ``layout_spec``, a spec made for another evaluation with the same :func:`chart_layout`,
     is reused for everything but the data (building the Altair chart is the slow part).
@@ -411,7 +424,8 @@ def chart_spec(
         for name, rows in layout_spec.get("datasets", {}).items()
         if name not in (POSITIONS, CUTOFF)
     }
-    spec["datasets"] = {**inline, **chart_datasets(evaluation)}
+    named = chart_dataset_frames(evaluation) if frames else chart_datasets(evaluation)
+    spec["datasets"] = {**inline, **named}
     return spec
 
 

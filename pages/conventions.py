@@ -104,13 +104,21 @@ st.markdown(
     "so every document ties. (Load seed 004's list 3, 2, 1, 0, 0 in the Playground to get "
     "its scores 3, 2, 0, 0, 1 here.)"
 )
+scores_default = (
+    format_grades(SEED004_SCORES)
+    if grade_list.grades == SEED004_TRUE_GRADES
+    else ", ".join("1" for _ in grade_list.grades)
+)
+if st.session_state.get("conv_page_scores_length") != len(grade_list.grades):
+    # A list of another length came from the Playground: the scores typed for the old one
+    # cannot fit it, so the box starts again from this list's default (not with an error).
+    st.session_state["conv_page_scores"] = scores_default
+    st.session_state["conv_page_scores_length"] = len(grade_list.grades)
 scores = parsed_text_input(
     st,
     "Scores, one per document of your list",
     key="conv_page_scores",
-    default=format_grades(SEED004_SCORES)
-    if grade_list.grades == SEED004_TRUE_GRADES
-    else ", ".join("1" for _ in grade_list.grades),
+    default=scores_default,
     length=len(grade_list.grades),
 )
 if scores is not None:

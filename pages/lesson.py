@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from components.cache import shared_call
 from components.chrome import page_header, plain
 from components.navigation import run_through_app
 from components.sortable_list import sortable_list
@@ -181,7 +182,7 @@ def two_columns() -> tuple[Any, Any]:
 
 
 def step_1(story: Story, order: tuple[str, ...]) -> None:
-    rows = step_grades(story, order).rows
+    rows = shared_call(step_grades, story, order).rows
     # A projector shows the step on one screen: wider text, cards without their snippets.
     presenting = view_mode() == "present"
     text, picture = st.columns([0.5, 0.5] if presenting else [0.36, 0.64], gap="large")
@@ -209,7 +210,9 @@ def step_1(story: Story, order: tuple[str, ...]) -> None:
 
 def step_2(story: Story, order: tuple[str, ...]) -> None:
     seed = state[SHUFFLE_KEY]
-    step = step_cg(story, order, shuffled_cards(story, order, seed) if seed else order)
+    step = shared_call(
+        step_cg, story, order, shared_call(shuffled_cards, story, order, seed) if seed else order
+    )
     text, picture = two_columns()
     with text:
         st.markdown(
@@ -238,10 +241,10 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
     with picture:
         if "cg" not in state[REVEALED_KEY]:
             return
-        orders = [("search engine's order", step_grades(story, step.order).rows)]
+        orders = [("search engine's order", shared_call(step_grades, story, step.order).rows)]
         if seed:
-            orders.append(("shuffled", step_grades(story, step.shuffled_order).rows))
-        st.vega_lite_chart(cg_chart(orders), width="stretch")
+            orders.append(("shuffled", shared_call(step_grades, story, step.shuffled_order).rows))
+        st.vega_lite_chart(shared_call(cg_chart, orders), width="stretch")
         st.caption("Each block is one result's gain, in the order shown; hover it to see which.")
         st.latex(step.formula.filled)
         if seed:
@@ -249,7 +252,7 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
 
 
 def step_3(story: Story, order: tuple[str, ...]) -> None:
-    step = step_discount(story, order)
+    step = shared_call(step_discount, story, order)
     third = step.rows[2]
     text, picture = two_columns()
     with text:
@@ -272,15 +275,17 @@ def step_3(story: Story, order: tuple[str, ...]) -> None:
         )
     with picture:
         if "kept" in state[REVEALED_KEY]:
-            st.vega_lite_chart(discount_chart(step.curve, step.rows), width="stretch", height=360)
+            st.vega_lite_chart(
+                shared_call(discount_chart, step.curve, step.rows), width="stretch", height=360
+            )
             st.caption("Each dot is one of the results, at its place.")
 
 
 def step_4(story: Story, order: tuple[str, ...]) -> None:
     ordered_b = swapped(story.shown_order, 2, 3)
     a = story.ordered(story.shown_order)
-    score_a = float(step_dcg(story, story.shown_order).formula.result)
-    score_b = float(step_dcg(story, ordered_b).formula.result)
+    score_a = float(shared_call(step_dcg, story, story.shown_order).formula.result)
+    score_b = float(shared_call(step_dcg, story, ordered_b).formula.result)
     text, picture = two_columns()
     with text:
         st.markdown(
@@ -297,7 +302,7 @@ def step_4(story: Story, order: tuple[str, ...]) -> None:
         )
     if not revealed:
         return
-    step = step_dcg(story, order)
+    step = shared_call(step_dcg, story, order)
     with text:
         st.markdown("**Your turn:** drag a result, and watch DCG change term by term.")
         titles = {
@@ -324,12 +329,12 @@ def step_4(story: Story, order: tuple[str, ...]) -> None:
                 )
     with picture:
         st.metric("DCG of your order", format_real(step.formula.result))
-        st.vega_lite_chart(contribution_chart(step.rows), width="stretch")
+        st.vega_lite_chart(shared_call(contribution_chart, step.rows), width="stretch")
     st.latex(step.formula.filled)
 
 
 def step_5(story: Story, order: tuple[str, ...]) -> None:
-    step = step_ideal(story, order)
+    step = shared_call(step_ideal, story, order)
     text, picture = two_columns()
     with text:
         st.markdown(
@@ -337,9 +342,9 @@ def step_5(story: Story, order: tuple[str, ...]) -> None:
             "best grade first. The DCG of that **ideal ranking** is the **IDCG**."
         )
         best_first = st.toggle("Sort the results best first", key="lesson_ideal_toggle")
-        rows = step.rows if best_first else step_dcg(story, order).rows
+        rows = step.rows if best_first else shared_call(step_dcg, story, order).rows
         card_list([row.card for row in rows])
-    formula = step.formula if best_first else step_dcg(story, order).formula
+    formula = step.formula if best_first else shared_call(step_dcg, story, order).formula
     with picture:
         if best_first:
             st.metric("IDCG, the best possible DCG", format_real(formula.result))
@@ -347,12 +352,12 @@ def step_5(story: Story, order: tuple[str, ...]) -> None:
         else:
             st.metric("DCG of your order", format_real(formula.result))
             st.markdown("Your order, as you left it in step 4. Now sort it best first.")
-        st.vega_lite_chart(contribution_chart(rows), width="stretch")
+        st.vega_lite_chart(shared_call(contribution_chart, rows), width="stretch")
     st.latex(formula.filled)
 
 
 def step_6(story: Story, order: tuple[str, ...]) -> None:
-    step = step_ndcg(story, order)
+    step = shared_call(step_ndcg, story, order)
     text, picture = two_columns()
     with text:
         st.markdown(
@@ -366,13 +371,13 @@ def step_6(story: Story, order: tuple[str, ...]) -> None:
             return
     with picture:
         st.latex(step.formula.filled)
-        st.vega_lite_chart(ndcg_bar(step.ndcg), width="stretch")
+        st.vega_lite_chart(shared_call(ndcg_bar, step.ndcg), width="stretch")
         st.markdown(f"**{plain(step.reading)}**")
 
 
 def step_7(story: Story, order: tuple[str, ...]) -> None:
-    whole = step_ndcg(story, order).ndcg
-    first_page = step_cutoff(story, order)
+    whole = shared_call(step_ndcg, story, order).ndcg
+    first_page = shared_call(step_cutoff, story, order)
     text, picture = two_columns()
     with text:
         st.markdown(
@@ -394,15 +399,15 @@ def step_7(story: Story, order: tuple[str, ...]) -> None:
         if not revealed:
             return
         k = st.slider("k, the results that count", 1, len(order), story.cutoff_k, key="lesson_k")
-    step = step_cutoff(story, order, k)
+    step = shared_call(step_cutoff, story, order, k)
     with picture:
         st.latex(step.ndcg.filled)
-        st.vega_lite_chart(contribution_chart(step.rows, cutoff_k=k), width="stretch")
+        st.vega_lite_chart(shared_call(contribution_chart, step.rows, cutoff_k=k), width="stretch")
         st.caption("Results past k are pale: they add nothing to DCG@k or to IDCG@k.")
 
 
 def step_8(story: Story, _order: tuple[str, ...]) -> None:
-    teaser = step_drawback(story)
+    teaser = shared_call(step_drawback, story)
     best = story.card(teaser.short_order[0])
     text, picture = two_columns()
     with text:
@@ -512,7 +517,7 @@ else:
 if current > 1 and not presenting:
     done = "step 1" if current == 2 else f"steps 1 to {current - 1}"
     with st.expander(f"What you have seen so far ({done})"):
-        lines = recap(story, order)[: current - 1]
+        lines = shared_call(recap, story, order)[: current - 1]
         st.markdown("\n".join(f"{n}. {plain(line)}" for n, line in enumerate(lines, start=1)))
 with st.container(border=True):
     st.subheader(f"{current}. {STEP_TITLES[current - 1]}", anchor=False)

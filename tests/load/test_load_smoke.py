@@ -66,7 +66,11 @@ def test_sessions_see_their_pages_and_the_ndcg_of_their_grades(
         finally:
             await probe.close()
         phase = await run_sessions(
-            app_server.url, sessions=3, seconds=6, pause=0.4, check="ndcg", seed=7
+            lambda rng: Session(app_server.url, "ndcg", rng),
+            sessions=3,
+            seconds=6,
+            pause=0.4,
+            seed=7,
         )
         return typed, shown, wrong, phase
 

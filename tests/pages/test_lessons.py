@@ -167,3 +167,16 @@ def test_conventions_page_shows_document_labels_as_text_not_markdown() -> None:
     assert ranked
     shown = {escape_markdown("**a**"), escape_markdown("[b](x.org)")}
     assert all(set(row.split(", ")) == shown for row in ranked), ranked
+
+
+def test_conventions_page_scores_follow_a_list_of_another_length() -> None:
+    # Scores typed (or defaulted) for a 6-document list cannot fit a 5-document one: the box
+    # starts again from the new list's default instead of showing an error nobody caused.
+    at = open_app(page=CONVENTIONS)
+    assert not at.error
+    at.switch_page("pages/playground.py").run()
+    at.text_area(key="lab_text").input("3, 2, 1, 0, 0").run()
+    at.switch_page(CONVENTIONS).run()
+    assert not at.exception
+    assert [e.value for e in at.error] == []
+    assert at.text_input(key="conv_page_scores").value == "3, 2, 0, 0, 1"  # seed 004's scores

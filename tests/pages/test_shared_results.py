@@ -1,7 +1,7 @@
-"""The server-wide cache of lesson results (components.cache.shared and altair_chart).
+"""The server-wide caches: components.cache.shared and altair_chart (a copy for each
+session), shared_view and shared_call (one immutable object for every session).
 
-It may hand a session only the result of the very input that session gave, and only a
-copy of it.
+Each may hand a session only the result of the very input that session gave.
 """
 
 from __future__ import annotations
@@ -82,3 +82,43 @@ def test_a_large_frame_is_not_shared() -> None:
     frame = pd.DataFrame({"ndcg": [0.5] * 100_000})  # 800 kB of floats
     assert _call_key(histogram_chart, (frame,), {}) is None
     assert _call_key(histogram_chart, (frame.head(1_000),), {}) is not None
+
+
+def _evaluations(at: object) -> list[object]:
+    store = at.session_state["lab_memo_evaluation"]  # type: ignore[attr-defined]
+    return list(store.values())
+
+
+def test_sessions_on_the_same_view_share_one_evaluation_and_others_get_their_own() -> None:
+    # A class opening the Playground: the second session gets the first one's evaluation,
+    # chart and table (the very objects, computed once); a session with another list never
+    # gets them.
+    from tests.pages.conftest import open_app
+
+    first = open_app(page="pages/playground.py")
+    second = open_app(page="pages/playground.py")
+    (shared_first,) = _evaluations(first)
+    (shared_second,) = _evaluations(second)
+    assert shared_first is shared_second
+    (chart_first,) = first.session_state["lab_memo_chart"].values()
+    (chart_second,) = second.session_state["lab_memo_chart"].values()
+    assert chart_first is chart_second
+    other = open_app({"g": "0, 1, 2"}, page="pages/playground.py")
+    (own,) = _evaluations(other)
+    assert own is not shared_first
+    assert own.grades == (0.0, 1.0, 2.0)
+    assert shared_first.grades == (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)  # untouched by the others
+
+
+def test_shared_call_hands_every_caller_the_same_result_of_its_own_input() -> None:
+    from components.cache import shared_call
+    from ndcg_core.lesson_steps import step_grades
+    from ndcg_core.stories import load_story
+
+    story = load_story("pizza")
+    first = shared_call(step_grades, story, story.shown_order)
+    assert shared_call(step_grades, story, story.shown_order) is first
+    other_order = tuple(reversed(story.shown_order))
+    other = shared_call(step_grades, story, other_order)
+    assert other is not first
+    assert [row.card.id for row in other.rows] == list(other_order)

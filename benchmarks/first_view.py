@@ -1,0 +1,115 @@
+"""A fresh browser's first view: from opening the link to the page's content on screen.
+
+Run: .venv/bin/python benchmarks/first_view.py   (needs /usr/bin/chromium)
+
+Serves, with the shipped settings (.streamlit/config.toml), the one-button page
+(benchmarks/empty_app.py, the baseline) and the app, in the same run. For each link, five
+times, a new Chromium context (no cache, no cookies) opens it and the clock stops when what a
+person came for is on screen:
+
+- the one-button page, and the app's shell around a blank page (benchmarks/shell_app.py,
+  the floor): their line of text;
+- the app's root (the lesson, the default page): step 1's progress line and its last card;
+- /playground: the nDCG number card's value.
+
+It prints the median of five and the ratio to the one-button page (issue 14's target: at
+most 1.3x).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ndcg_core import evaluate, format_real
+from ndcg_core.stories import load_story
+from tests.browser.conftest import CHROMIUM_ARGS, StreamlitServer
+
+REPEATS = 5
+
+
+def shown_button(page: Page) -> None:
+    expect(page.get_by_text("clicks: 0")).to_be_visible(timeout=60_000)
+
+
+def shown_lesson(page: Page) -> None:
+    story = load_story("pizza")
+    expect(page.get_by_text("Step 1 of", exact=False)).to_be_visible(timeout=60_000)
+    last = story.card(story.shown_order[-1]).title
+    expect(page.get_by_text(last, exact=False).first).to_be_visible(timeout=60_000)
+
+
+def shown_playground(page: Page) -> None:
+    value = format_real(evaluate([3, 2, 3, 0, 1, 2]).ndcg)
+    card = page.get_by_test_id("stMetric").filter(has_text="nDCG").get_by_test_id("stMetricValue")
+    expect(card.filter(has_text=value).first).to_be_visible(timeout=60_000)
+
+
+def first_view(browser: Browser, url: str, shown: Callable[[Page], None]) -> float:
+    """Seconds from opening ``url`` in a new context to ``shown`` passing."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    shown(page)
+    seconds = time.perf_counter() - start
+    context.close()
+    return seconds
+
+
+def main() -> None:
+    log_dir = ROOT / "benchmarks" / ".logs"
+    log_dir.mkdir(exist_ok=True)
+    button = StreamlitServer("benchmarks/empty_app.py", log_dir / "first_view_button.log")
+    shell = StreamlitServer("benchmarks/shell_app.py", log_dir / "first_view_shell.log")
+    app = StreamlitServer("app.py", log_dir / "first_view_app.log")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+            )
+            first_view(browser, app.url, shown_lesson)  # the server's first runs, untimed
+            first_view(browser, f"{app.url}/playground", shown_playground)
+            # Interleaved rounds, so a burst of load from elsewhere hits every link alike.
+            links = (
+                ("one-button page", button.url, shown_button),
+                ("app shell, blank page", shell.url, shown_button),
+                ("lesson (the app's root)", app.url, shown_lesson),
+                ("Playground", f"{app.url}/playground", shown_playground),
+            )
+            timings: dict[str, list[float]] = {name: [] for name, _, _ in links}
+            for _ in range(REPEATS):
+                for name, url, shown in links:
+                    timings[name].append(first_view(browser, url, shown))
+            browser.close()
+    finally:
+        button.stop()
+        shell.stop()
+        app.stop()
+    base = statistics.median(timings["one-button page"])
+    floor = statistics.median(timings["app shell, blank page"])
+    rows = []
+    print(f"First view in a new Chromium context, median of {REPEATS}:")
+    for name, values in timings.items():
+        median = statistics.median(values)
+        rows.append(
+            f"   {name:<26} {median:6.2f} s   {median / base:5.2f}x the one-button page, "
+            f"{median / floor:5.2f}x the app shell"
+        )
+    print("\n".join(rows))
+    print(
+        "Target (issue 14): at most 1.3x the one-button page, or within 1.5x of the app's "
+        "own shell (its sidebar, navigation and set-up around a blank page)."
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,143 @@
+"""A drop shows its DCG and nDCG at once: the browser's dot product equals the core's numbers.
+
+The drag list redoes DCG and nDCG from the gains and weights ndcg_core sent, the moment a
+document lands, before the server's update replaces them. A MutationObserver records what
+the list showed between the move and the server's answer; for seeded random lists and
+conventions, that first showing must be evaluate()'s numbers for the new order.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from ndcg_core import Convention, evaluate, format_real
+from tests.browser.conftest import StreamlitServer, drag_item
+
+pytestmark = pytest.mark.browser
+
+RECORD_JS = """sums => {
+  window.__sums = [];
+  new MutationObserver(() => window.__sums.push({
+    source: sums.dataset.source,
+    values: [...sums.querySelectorAll('.sl-sum-value')].map(v => v.textContent),
+    dcg: sums.dataset.dcg === undefined ? null : Number(sums.dataset.dcg),
+    ndcg: sums.dataset.ndcg === undefined ? null : sums.dataset.ndcg,
+  })).observe(sums, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def random_case(rng: random.Random) -> tuple[list[float], Convention]:
+    convention = Convention(
+        gain=rng.choice(["linear", "exponential"]),
+        discount=rng.choice(["log", "jk"]),
+        log_base=rng.choice([2.0, 10.0, 1.5, math.e]),
+        cutoff_k=rng.choice([None, 1, 3, 5, 8]),
+        zero_ideal=rng.choice(["zero", "one", "nan"]),
+        negative_grades=rng.choice(["keep", "as_zero", "penalise"]),
+    )
+    size = rng.randint(3, 12)
+    grades = [float(rng.choice([-1, 0, 0, 1, 2, 3, 0.5])) for _ in range(size)]
+    return grades, convention
+
+
+def sums(page: Page) -> Locator:
+    return page.locator(".sl-sums")
+
+
+def open_list(
+    page: Page, server: StreamlitServer, grades: list[float], convention: Convention
+) -> None:
+    labels = [f"D{i}" for i in range(1, len(grades) + 1)]
+    text = ", ".join(
+        f"{label}={format_real(grade)}" for label, grade in zip(labels, grades, strict=True)
+    )
+    query = urlencode({**convention.to_params(), "g": text})
+    page.goto(f"{server.url}/playground?{query}")
+    expect_server_numbers(page, grades, labels, convention)
+
+
+def expect_server_numbers(
+    page: Page, grades: list[float], labels: list[str], convention: Convention
+) -> None:
+    result = evaluate(grades, convention, labels=labels)
+    values = sums(page).locator(".sl-sum-value")
+    expect(values).to_have_text([format_real(result.dcg), format_real(result.ndcg)])
+    expect(sums(page)).to_have_attribute("data-source", "server")
+
+
+def first_shown(page: Page) -> dict[str, object]:
+    """What the list showed first after the move (recorded before the server answered)."""
+    shown: list[dict[str, object]] = page.evaluate("window.__sums")
+    assert shown, "the list showed nothing between the move and the server's answer"
+    return shown[0]
+
+
+def assert_browser_numbers(
+    shown: dict[str, object], grades: list[float], convention: Convention
+) -> None:
+    result = evaluate(grades, convention)
+    assert shown["source"] == "browser"
+    assert shown["values"] == [format_real(result.dcg), format_real(result.ndcg)]
+    assert math.isclose(float(shown["dcg"]), float(result.dcg), rel_tol=1e-12, abs_tol=1e-12)  # type: ignore[arg-type]
+    browser_ndcg = float(shown["ndcg"]) if shown["ndcg"] not in (None, "null") else math.nan  # type: ignore[arg-type]
+    if math.isnan(result.ndcg):
+        assert math.isnan(browser_ndcg)
+    else:
+        assert math.isclose(browser_ndcg, result.ndcg, rel_tol=1e-12, abs_tol=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_keyboard_moves_show_the_cores_numbers_at_once(
+    page: Page, app_server: StreamlitServer, seed: int
+) -> None:
+    rng = random.Random(seed)
+    grades, convention = random_case(rng)
+    labels = [f"D{i}" for i in range(1, len(grades) + 1)]
+    open_list(page, app_server, grades, convention)
+    sums(page).evaluate(RECORD_JS)
+    for _ in range(3):
+        index = rng.randrange(len(labels) - 1)
+        page.evaluate("window.__sums.length = 0")
+        page.locator(f"li.sl-item[data-id='{labels[index]}']").focus()
+        page.keyboard.press("Alt+ArrowDown")  # swaps it with the next one
+        labels[index], labels[index + 1] = labels[index + 1], labels[index]
+        grades[index], grades[index + 1] = grades[index + 1], grades[index]
+        expect_server_numbers(page, grades, labels, convention)
+        assert_browser_numbers(first_shown(page), grades, convention)
+
+
+def test_a_mouse_drop_in_a_long_list_shows_the_new_numbers_at_once(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    # 600 documents: the list shows positions 1-200, the rest is the `outside` term.
+    rng = random.Random(7)
+    grades = [float(rng.choice([0, 1, 2, 3])) for _ in range(600)]
+    convention = Convention(gain="exponential")
+    labels = [f"D{i}" for i in range(1, len(grades) + 1)]
+    open_list(page, app_server, grades, convention)
+    sums(page).evaluate(RECORD_JS)
+    order = [labels[2], labels[0], labels[1], *labels[3:]]
+    chip = page.locator("li.sl-item[data-id='D3']")
+    drag_item(page, chip, page.locator("li.sl-item[data-id='D1']"), order[:200])
+    by_label = dict(zip(labels, grades, strict=True))
+    new_grades = [by_label[label] for label in order]
+    expect_server_numbers(page, new_grades, order, convention)
+    assert_browser_numbers(first_shown(page), new_grades, convention)
+
+
+def test_exact_sums_wait_for_the_server(page: Page, app_server: StreamlitServer) -> None:
+    grades = [1100.0, 3.0, 0.0]  # 2^1100 - 1 overflows a float: the core sums exactly
+    convention = Convention(gain="exponential")
+    open_list(page, app_server, grades, convention)
+    sums(page).evaluate(RECORD_JS)
+    page.locator("li.sl-item[data-id='D1']").focus()
+    page.keyboard.press("Alt+ArrowDown")
+    expect_server_numbers(page, [3.0, 1100.0, 0.0], ["D2", "D1", "D3"], convention)
+    shown = first_shown(page)
+    assert shown["source"] == "waiting"
+    assert shown["values"] == ["updating…", "updating…"]
