@@ -4,7 +4,8 @@ question, and a second room beside it that sees nothing of the first.
 The server runs on its own SQLite file in a temporary folder. Nothing here clicks to refresh:
 the teacher's count and the students' screens follow through the pages' timed fragments.
 The last test runs the teacher on one app process and the students on another, behind
-HAProxy (scripts/serve.py), sharing the room through one SQLite file.
+HAProxy (scripts/serve.py), sharing the room through one SQLite file, then through a
+throwaway PostgreSQL server.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from ndcg_core import format_real
 from ndcg_core.practice import exercise_set
 from ndcg_core.slips import SlipKind, slip_table
 from tests.browser.conftest import VIEWPORT, Cluster, StreamlitServer
+from tests.classroom.support import emptied
 
 pytestmark = pytest.mark.browser
 
@@ -171,15 +174,24 @@ def test_one_teacher_three_students_a_whole_question_and_a_room_beside_it(
     assert code not in other_teacher.locator("body").inner_text()
 
 
-@pytest.fixture
-def shared_class_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """One SQLite class database for every process scripts/serve.py starts (they inherit
-    the environment); asked for before haproxy_cluster, so it is set when that starts."""
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared_class_database(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> str:
+    """One class database for every process scripts/serve.py starts (they inherit the
+    environment): an SQLite file in a data folder, or a throwaway PostgreSQL server (an empty
+    schema each time). Asked for before haproxy_cluster, so it is set when that starts. The
+    data folder is set in both runs, so the PostgreSQL run can check that no SQLite file was
+    made beside it."""
     data = tmp_path / "class-data"
     data.mkdir()
     monkeypatch.setenv("NDCG_LAB_DATA_DIR", str(data))
-    monkeypatch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
-    return data
+    if request.param == "sqlite":
+        monkeypatch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
+        return f"sqlite:///{data / 'class.db'}"
+    url = emptied(request.getfixturevalue("postgres_server"))
+    monkeypatch.setenv("NDCG_LAB_DATABASE_URL", url)
+    return url
 
 
 def on_backend(
@@ -194,23 +206,27 @@ def on_backend(
     return page
 
 
-def test_teacher_and_students_on_two_processes_share_the_room_through_sqlite(
+def test_teacher_and_students_on_two_processes_share_the_room(
     browser: Browser,
-    shared_class_data: Path,
+    shared_class_database: str,
     haproxy_cluster: Cluster,
     contexts: list[BrowserContext],
 ) -> None:
     first, second = sorted(haproxy_cluster.pids)
+    # Two operating-system processes: nothing but the database can carry the room across.
+    assert haproxy_cluster.pids[first] != haproxy_cluster.pids[second]
     teacher = on_backend(browser, contexts, haproxy_cluster, first)
-    _, link = start_room_at(teacher, haproxy_cluster.url)
+    code, link = start_room_at(teacher, haproxy_cluster.url)
     open_question(teacher)
     students = [on_backend(browser, contexts, haproxy_cluster, second) for _ in range(2)]
     for number, student in enumerate(students):
         join_by_link(student, link, f"S{number}")
         expect(student.get_by_text(EXERCISE.prompt)).to_be_visible()
+    # Each answer, written on the second process, shows in the count on the first.
     answer(students[0], format_real(RIGHT, 2))
+    expect(metric(teacher, "Answers")).to_have_text("1")
     answer(students[1], format_real(LOG_I.value, 2))
-    expect(metric(teacher, "Answers")).to_have_text("2")  # written on one, read on the other
+    expect(metric(teacher, "Answers")).to_have_text("2")
     teacher.get_by_role("button", name="Reveal the answer").click()
     expect(metric(teacher, "Right")).to_have_text("1 of 2")
     for student in students:
@@ -219,4 +235,35 @@ def test_teacher_and_students_on_two_processes_share_the_room_through_sqlite(
     for page, backend in ((teacher, first), *((s, second) for s in students)):
         cookies = {c["name"]: c["value"] for c in page.context.cookies()}
         assert cookies[haproxy_cluster.cookie] == backend
-    assert (shared_class_data / "class.db").exists()
+    # The room is in the database this run configured, and only there.
+    assert room_rows(shared_class_database, code) == {"students": 2, "answers": 2}
+    sqlite_file = Path(haproxy_cluster.log_dir / "class-data" / "class.db")
+    assert sqlite_file.exists() == shared_class_database.startswith("sqlite")
+
+
+def room_rows(url: str, code: str) -> dict[str, int]:
+    """The room's students and answers, read straight from the database by a third party."""
+    engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as connection:
+            rooms = sa.table("rooms", sa.column("id"), sa.column("code"))
+            room_id = connection.execute(
+                sa.select(rooms.c.id).where(rooms.c.code == code)
+            ).scalar_one()
+            students = sa.table("students", sa.column("id"), sa.column("room_id"))
+            answers = sa.table("answers", sa.column("student_id"))
+            in_room = sa.select(students.c.id).where(students.c.room_id == room_id)
+            return {
+                "students": connection.execute(
+                    sa.select(sa.func.count())
+                    .select_from(students)
+                    .where(students.c.room_id == room_id)
+                ).scalar_one(),
+                "answers": connection.execute(
+                    sa.select(sa.func.count())
+                    .select_from(answers)
+                    .where(answers.c.student_id.in_(in_room))
+                ).scalar_one(),
+            }
+    finally:
+        engine.dispose()
