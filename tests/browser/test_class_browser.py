@@ -22,6 +22,7 @@ from ndcg_core import format_real
 from ndcg_core.practice import exercise_set
 from ndcg_core.slips import SlipKind, slip_table
 from tests.browser.conftest import VIEWPORT, Cluster, StreamlitServer
+from tests.browser.test_classroom_browser import AXE, serious_violations
 from tests.classroom.support import emptied
 
 pytestmark = pytest.mark.browser
@@ -267,3 +268,54 @@ def room_rows(url: str, code: str) -> dict[str, int]:
             }
     finally:
         engine.dispose()
+
+
+# --------------------------------------------------------------------------- accessibility
+
+
+def audited(page: Page, where: str) -> list[str]:
+    """axe-core's serious and critical findings once the page's run has ended, named by screen."""
+    page.wait_for_load_state("networkidle")
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)
+    return [f"{where}: {found}" for found in serious_violations(page)]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_class_and_join_pages_have_no_serious_accessibility_violations(
+    browser: Browser, class_server: StreamlitServer, contexts: list[BrowserContext], scheme: str
+) -> None:
+    """The Class page (start, live question, reveal) at 1366x768 and Join a class (form,
+    question, reveal) at 390x844, in each colour scheme, audited by axe-core."""
+    assert AXE.is_file(), f"{AXE} is missing: run scripts/ensure_axe.py (make test does)"
+    teacher_context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme)
+    phone_context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    contexts.extend((teacher_context, phone_context))
+    teacher = teacher_context.new_page()
+    phone = phone_context.new_page()
+    found: list[str] = []
+
+    teacher.goto(f"{class_server.url}/class_teacher")
+    expect(teacher.get_by_role("button", name="Start a class session")).to_be_visible()
+    found += audited(teacher, "Class, start")
+    _, link = start_room(teacher, class_server)
+
+    phone.goto(link)
+    expect(phone.get_by_role("button", name="Join", exact=True)).to_be_visible()
+    found += audited(phone, "Join, form")
+    phone.get_by_role("textbox", name="Nickname (optional)").fill("Ada")
+    phone.get_by_role("button", name="Join", exact=True).click()
+    expect(phone.get_by_text("(Ada) in class")).to_be_visible()
+
+    open_question(teacher)
+    expect(phone.get_by_text(EXERCISE.prompt)).to_be_visible()
+    found += audited(phone, "Join, question")
+    answer(phone, format_real(LOG_I.value, 2))
+    expect(metric(teacher, "Answers")).to_have_text("1")
+    found += audited(teacher, "Class, live question")
+
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    expect(metric(teacher, "Right")).to_have_text("0 of 1")
+    found += audited(teacher, "Class, reveal")
+    expect(metric(phone, "Right")).to_have_text("0 of 1")
+    found += audited(phone, "Join, reveal")
+    assert found == [], "\n".join(found)
