@@ -24,6 +24,7 @@ from ndcg_core.slips import SlipKind, slip_table
 from tests.browser.conftest import VIEWPORT, Cluster, StreamlitServer
 from tests.browser.test_classroom_browser import AXE, serious_violations
 from tests.classroom.support import emptied
+from tests.hostile.corpus import IMG, IMG_LABEL
 
 pytestmark = pytest.mark.browser
 
@@ -319,3 +320,51 @@ def test_class_and_join_pages_have_no_serious_accessibility_violations(
     expect(metric(phone, "Right")).to_have_text("0 of 1")
     found += audited(phone, "Join, reveal")
     assert found == [], "\n".join(found)
+
+
+# --------------------------------------------------------------------------- hostile input
+
+
+def test_hostile_nickname_and_answer_on_a_phone_are_refused_where_typed_and_not_stored(
+    browser: Browser, class_server: StreamlitServer, contexts: list[BrowserContext]
+) -> None:
+    """Markup from the hostile corpus typed on Join a class at 390x844: a sentence under the box
+    it was typed in, the text kept in the box, nothing drawn as HTML, no script run, and
+    nothing in the class database (read by a third party)."""
+    database = f"sqlite:///{class_server.log_path.parent / 'class.db'}"
+    teacher = new_page(browser, contexts, VIEWPORT)
+    code, link = start_room(teacher, class_server)
+    open_question(teacher)
+    phone = new_page(browser, contexts, PHONE)
+    dialogs: list[str] = []
+    phone.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    phone.goto(link)
+    nickname = phone.get_by_role("textbox", name="Nickname (optional)")
+    nickname.fill(IMG_LABEL)  # within the box's 24 characters
+    phone.get_by_role("button", name="Join", exact=True).click()
+    form = phone.locator(".st-key-class_join_form")
+    refusal = form.get_by_test_id("stAlertContentError")
+    expect(refusal).to_contain_text("plain text")
+    expect(refusal).to_be_in_viewport()
+    expect(nickname).to_have_value(IMG_LABEL)  # what was typed stays
+    assert room_rows(database, code) == {"students": 0, "answers": 0}
+
+    nickname.fill("Ada")
+    phone.get_by_role("button", name="Join", exact=True).click()
+    expect(phone.get_by_text(EXERCISE.prompt)).to_be_visible()
+    box = phone.get_by_role("textbox", name=f"Your answer: {EXERCISE.convention.label}")
+    box.fill(IMG)
+    box.press("Tab")
+    phone.get_by_role("button", name="Send answer").click()
+    refusal = phone.get_by_test_id("stAlertContentError")
+    expect(refusal).to_contain_text(f"“{IMG}” is not a number")
+    expect(refusal).to_be_in_viewport()
+    expect(box).to_have_value(IMG)
+    expect(metric(teacher, "Answers")).to_have_text("0")
+    assert room_rows(database, code) == {"students": 1, "answers": 0}
+
+    # Shown as text only: no element made from the typed markup, no script run.
+    assert phone.locator("main img[onerror], main img[src='x']").count() == 0
+    assert teacher.locator("img[onerror]").count() == 0
+    assert dialogs == []
