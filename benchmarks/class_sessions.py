@@ -1,28 +1,36 @@
-"""Class mode through real Streamlit sessions: students waiting on the Join a class page, and
-how fast their screens follow the teacher.
+"""Class mode through real Streamlit sessions: a class joining and answering at once, what
+waiting students cost, and how fast their screens follow the teacher.
 
-Run (from the project folder; about a minute and a half):
+Run (from the project folder; about two minutes):
 
-    .venv/bin/python benchmarks/class_sessions.py [--students 100] [--seconds 20]
-        [--processes 1] [--postgres]
+    .venv/bin/python benchmarks/class_sessions.py [--students 100] [--spread 5]
+        [--seconds 20] [--processes 1] [--postgres]
 
 Starts ``--processes`` Streamlit processes running app.py with `make run`'s settings (each on a
 free loopback port, stopped by its own pid at the end), all on one new class database (an
-SQLite file in a temporary folder, or with ``--postgres`` a throwaway PostgreSQL cluster).
-This script plays the teacher through the store (a room and a question from the core), joins
-``--students`` students through the store, and opens each one's Join a class page, as their
-link ``?s=<token>`` would, in a session speaking Streamlit's websocket protocol (the
-``Session`` of benchmarks/load.py), students spread over the processes in turn.
+SQLite file in a temporary folder, or with ``--postgres`` a throwaway PostgreSQL cluster,
+scripts/pg_throwaway.py). Every student and the teacher is a session speaking Streamlit's
+websocket protocol (the ``Session`` of benchmarks/load.py), as a browser tab does; students
+are spread over the processes in turn, the teacher is on the first.
 
-A waiting student's page runs a fragment every few seconds (``st.fragment(run_every=...)``):
-the server tells the browser through an ``auto_rerun`` message, and the browser asks for the
-fragment's rerun on that timer. Each session here does the same. Reported:
+A page's timed fragment (``st.fragment(run_every=...)``) reaches the browser as an
+``auto_rerun`` message, and the browser asks for the fragment's rerun on that timer; each
+session here does the same. Reported:
 
-1. Waiting: the server processes' CPU seconds per wall second over ``--seconds`` with every
-   session ticking, beside the same sessions connected and silent (the baseline), and the
-   p50/p95 time of one tick (send to script_finished).
-2. Following: the teacher opens the question; for every student, the time from that moment
-   to the end of the first full page run that follows (their screen shows the question).
+1. Load: the teacher has one question open and their Class page (``?t=<key>``) ticking. The
+   students open the join link (``?code=``) at moments spread evenly over ``--spread``
+   seconds, press Join, type an answer and press Send. Counted in the database: answers
+   stored, and distinct students among them (none lost, none counted twice). Timed: the last
+   answer after the first student arrived (the issue: within 10 s), the answer's latency (Send
+   to the end of its page run) p50/p95, and when the teacher's page showed all of them (its
+   own "Answers" metric, read from its fragment's run) after the last answer was stored
+   (the issue: within 2 s). The database's own share: ``--students`` answers stored one
+   after another by one client through the store, nothing else running, time per answer.
+2. Waiting: the same students, answered, on their Join pages: the server processes' CPU
+   seconds per wall second over ``--seconds`` with every tab's fragment ticking, beside the
+   same sessions connected and silent (the baseline), and the p50/p95 time of one tick.
+3. Following: the teacher opens a second question; for every student, the time from that
+   moment to the end of the first full page run that follows (their screen shows it).
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import random
 import statistics
 import sys
@@ -38,7 +47,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from streamlit.proto.Element_pb2 import Element
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -52,19 +63,24 @@ from scripts.pg_throwaway import throwaway_postgres
 from scripts.serve import StreamlitProcess
 
 JOIN_PAGE = "Join a class"
+TEACHER_PAGE = "Class"
+RECEIVED = "Answer received"
 
 
-class StudentTab(Session):
-    """A browser tab on the Join page: it follows ``auto_rerun`` as the frontend does."""
+class Tab(Session):
+    """A browser tab on a class page: it follows ``auto_rerun`` as the frontend does, and
+    knows the text boxes and buttons of the page's last run by key or label."""
 
-    def __init__(self, url: str, token: str) -> None:
+    def __init__(self, url: str, query: str) -> None:
         super().__init__(url, "echo", random.Random(0))
-        self.token = token
+        self.query = query
         self.fragment_id = ""
         self.interval = 0.0
         self.full_runs: list[float] = []  # when each full page run finished
         self.ticks: list[float] = []  # seconds per fragment tick
         self.errors: list[str] = []
+        self.widgets: dict[str, str] = {}  # key or button label -> widget id, last run
+        self.texts: list[str] = []  # markdown and alerts of the last run
 
     def _on_message(self, msg: ForwardMsg) -> None:
         if msg.WhichOneof("type") == "auto_rerun":
@@ -77,33 +93,116 @@ class StudentTab(Session):
             and msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY
         ):
             self.full_runs.append(time.time())
+        if msg.WhichOneof("type") == "delta" and msg.delta.WhichOneof("type") == "new_element":
+            self._note(msg.delta.new_element)
         super()._on_message(msg)
 
-    async def open_join_page(self) -> None:
+    def _note(self, element: Element) -> None:
+        kind = element.WhichOneof("type")
+        if kind == "button":
+            self.widgets[element.button.label] = element.button.id
+        elif kind == "text_input":
+            widget = element.text_input
+            self.widgets[widget.id.rsplit("-", 1)[-1]] = widget.id
+            if widget.id not in self._widget_states:
+                value = widget.value if widget.set_value else widget.default
+                self._widget_states[widget.id] = WidgetState(id=widget.id, string_value=value)
+        elif kind == "markdown":
+            self.texts.append(element.markdown.body)
+        elif kind == "alert":
+            self.texts.append(element.alert.body)
+
+    async def open_page(self, title: str) -> None:
         await self.connect()
-        # The student's own link: the app reads a link's parameters in the session's first
-        # run, and the Join page takes ?s= from them when it opens.
-        self.query_string = f"s={self.token}"
+        # The link's parameters: the app reads them in the session's first run, and the page
+        # takes its own (?code=, ?s=, ?t=) from them when it opens.
+        self.query_string = self.query
         first = await self.load()
-        join = next(h for h, title in self.pages.items() if title == JOIN_PAGE)
-        opened = await self.go_to(join)
+        page = next(h for h, name in self.pages.items() if name == title)
+        opened = await self.go_to(page)
         for action in (first, opened):
             if action.error:
                 self.errors.append(action.error)
+
+    def check_fragment(self, title: str) -> None:
         if not self.fragment_id or self.interval > 60:
-            self.errors.append("the Join page set no auto_rerun fragment")
+            self.errors.append(f"the {title} page set no auto_rerun fragment")
+
+    async def press(self, label: str, typed: dict[str, str] | None = None) -> float:
+        """Type into text boxes (by key) and press a button (by label): one full run."""
+        for key, text in (typed or {}).items():
+            widget = self.widgets[key]
+            self._widget_states[widget] = WidgetState(id=widget, string_value=text)
+        states = [s for k, s in self._widget_states.items() if k != self.widgets[label]]
+        states.append(WidgetState(id=self.widgets[label], trigger_value=True))
+        self.widgets, self.texts = {}, []
+        action = await self._rerun("press", self.page_hash, "", states)
+        if action.error:
+            self.errors.append(f"{label}: {action.error}")
+        return action.seconds
+
+    async def tick(self) -> None:
+        states = list(self._widget_states.values())
+        action = await self._rerun("fragment", self.page_hash, self.fragment_id, states)
+        self.ticks.append(action.seconds)
+        if action.error:
+            self.errors.append(action.error)
 
     async def tick_until(self, end_at: float) -> None:
         """Rerun the fragment on its timer (random phase, as tabs opened at different times)."""
         await asyncio.sleep(random.uniform(0, self.interval))
         while time.time() < end_at:
             started = time.perf_counter()
-            states = list(self._widget_states.values())
-            action = await self._rerun("fragment", self.page_hash, self.fragment_id, states)
-            self.ticks.append(action.seconds)
-            if action.error:
-                self.errors.append(action.error)
+            await self.tick()
             await asyncio.sleep(max(0.0, self.interval - (time.perf_counter() - started)))
+
+
+class Student(Tab):
+    """A student who opens the join link, joins and answers."""
+
+    def __init__(self, url: str, code: str) -> None:
+        super().__init__(url, f"code={code}")
+        self.arrived = 0.0
+        self.answered = 0.0  # when the page run that stored the answer ended
+        self.latency = float("nan")
+
+    async def join_and_answer(self, at: float, typed: str) -> None:
+        await asyncio.sleep(max(0.0, at - time.time()))
+        self.arrived = time.time()
+        await self.open_page(JOIN_PAGE)
+        await self.press("Join")
+        self.check_fragment(JOIN_PAGE)
+        box = next((k for k in self.widgets if k.endswith("_number")), "")
+        if not box:
+            self.errors.append("no answer box after joining")
+            return
+        self.latency = await self.press("Send answer", {box: typed})
+        self.answered = time.time()
+        if not any(RECEIVED in text for text in self.texts):
+            self.errors.append("no 'Answer received' after Send")
+
+
+class Teacher(Tab):
+    """The teacher's Class page from their private link, its live count read at each tick."""
+
+    def __init__(self, url: str, teacher_key: str) -> None:
+        super().__init__(url, f"t={teacher_key}")
+        self.counts: list[tuple[float, int]] = []  # (when, the page's Answers metric)
+
+    def _note(self, element: Element) -> None:
+        super()._note(element)
+        if element.WhichOneof("type") == "metric" and element.metric.label == "Answers":
+            self.counts.append((time.time(), int(element.metric.body)))
+
+    async def watch_until(self, answers: int, deadline: float) -> float:
+        """Tick on the page's timer until it shows ``answers``: when it did (inf: never)."""
+        while time.time() < deadline:
+            started = time.perf_counter()
+            await self.tick()
+            if self.counts and self.counts[-1][1] >= answers:
+                return self.counts[-1][0]
+            await asyncio.sleep(max(0.0, self.interval - (time.perf_counter() - started)))
+        return float("inf")
 
 
 @contextlib.contextmanager
@@ -116,19 +215,92 @@ def database_env(postgres: bool) -> Iterator[tuple[str, dict[str, str]]]:
         yield f"sqlite:///{folder}/class.db", {"NDCG_LAB_DATA_DIR": folder}
 
 
+def ms(seconds: float) -> str:
+    return f"{1000 * seconds:.0f} ms"
+
+
+async def load_phase(
+    args: argparse.Namespace, store: ClassStore, servers: list[StreamlitProcess]
+) -> tuple[list[Student], str, str]:
+    grades = parse_grades("3, 2, 0, 0, 1")
+    question = class_questions.from_list(grades, Convention(cutoff_k=3))
+    room = store.create_room()
+    asked = store.add_question(
+        room.teacher_key, question.kind.value, class_questions.to_payload(question)
+    )
+    store.open_question(room.teacher_key, asked.id)
+    teacher = Teacher(servers[0].url, room.teacher_key)
+    await teacher.open_page(TEACHER_PAGE)
+    teacher.check_fragment(TEACHER_PAGE)
+    students = [Student(servers[n % len(servers)].url, room.code) for n in range(args.students)]
+    begin = time.time() + 1.0
+    gap = args.spread / max(1, args.students - 1)
+    typed = "0.9"  # any number: the load is the same right or wrong
+    watching = asyncio.create_task(teacher.watch_until(args.students, begin + args.spread + 60))
+    await asyncio.gather(
+        *(s.join_and_answer(begin + n * gap, typed) for n, s in enumerate(students))
+    )
+    shown_at = await watching
+
+    stored = store.answers(room.teacher_key, asked.id)
+    distinct = len({a.student_number for a in stored})
+    first_arrival = min(s.arrived for s in students)
+    last_stored = max(a.answered_at.timestamp() for a in stored) if stored else float("nan")
+    last_page = max(s.answered for s in students)
+    latencies = [s.latency for s in students if s.latency == s.latency]
+    print(
+        f"load: {args.students} students opened the join link over {args.spread:g} s, "
+        f"joined and answered through the pages"
+    )
+    print(
+        f"  answers stored {len(stored)} of {args.students}, from {distinct} distinct students "
+        f"(lost {args.students - distinct}, counted twice {len(stored) - distinct})"
+    )
+    print(
+        f"  last answer stored {last_stored - first_arrival:.2f} s after the first student "
+        f"arrived (its page run ended at {last_page - first_arrival:.2f} s)"
+    )
+    print(
+        f"  answer latency (Send to the end of its page run): p50 "
+        f"{ms(statistics.median(latencies))}, p95 {ms(percentile(latencies, 0.95))}, "
+        f"max {ms(max(latencies))}"
+    )
+    print(
+        f"  the teacher's page showed {args.students} answers {shown_at - last_stored:.2f} s "
+        f"after the last was stored ({shown_at - last_page:.2f} s after its page run ended; "
+        f"fragment every {teacher.interval:g} s)"
+    )
+    await teacher.close()
+    return students, room.teacher_key, class_questions.to_payload(question)
+
+
+def database_time(store: ClassStore, students: int) -> float:
+    """Seconds per answer stored by one client through the store, nothing else running."""
+    question = class_questions.from_list(parse_grades("3, 2, 0, 0, 1"), Convention(cutoff_k=3))
+    room = store.create_room()
+    asked = store.add_question(
+        room.teacher_key, question.kind.value, class_questions.to_payload(question)
+    )
+    store.open_question(room.teacher_key, asked.id)
+    tokens = [store.join(room.code, None, client="benchmark").token for _ in range(students)]
+    started = time.perf_counter()
+    for token in tokens:
+        store.submit_answer(token, asked.id, "0.9")
+    spent = (time.perf_counter() - started) / students
+    store.end_room(room.teacher_key)
+    return spent
+
+
 async def run(args: argparse.Namespace, url: str, servers: list[StreamlitProcess]) -> None:
     store = ClassStore(url)
-    room = store.create_room()
-    question = class_questions.from_list(parse_grades("3, 2, 0, 0, 1"), Convention(cutoff_k=3))
-    payload = class_questions.to_payload(question)
-    asked = store.add_question(room.teacher_key, question.kind.value, payload)
-    tokens = [store.join(room.code, None, client="benchmark").token for _ in range(args.students)]
-    tabs = [StudentTab(servers[n % len(servers)].url, t) for n, t in enumerate(tokens)]
-    for start in range(0, len(tabs), 10):  # ten at a time, as a class opening the link
-        await asyncio.gather(*(tab.open_join_page() for tab in tabs[start : start + 10]))
     print(
-        f"{args.students} students on the Join page of {len(servers)} Streamlit process(es), "
-        f"{store.backend}; fragment every {tabs[0].interval:g} s"
+        f"{args.students} students on {len(servers)} Streamlit process(es), {store.backend}; "
+        f"load: {os.getloadavg()[0]:.1f} {os.getloadavg()[1]:.1f} {os.getloadavg()[2]:.1f}"
+    )
+    tabs, teacher_key, payload = await load_phase(args, store, servers)
+    print(
+        f"  database time per answer, one client through the store: "
+        f"{1000 * database_time(store, args.students):.2f} ms"
     )
 
     used: dict[str, float] = {}
@@ -148,11 +320,12 @@ async def run(args: argparse.Namespace, url: str, servers: list[StreamlitProcess
         f"waiting: {used['ticking']:.3f} CPU s per wall second with every tab ticking, "
         f"{used['silent']:.3f} silent (PostgreSQL server: {database['ticking']:.3f} and "
         f"{database['silent']:.3f}); {len(ticks)} ticks, p50 "
-        f"{1000 * statistics.median(ticks):.0f} ms, p95 {1000 * percentile(ticks, 0.95):.0f} ms"
+        f"{ms(statistics.median(ticks))}, p95 {ms(percentile(ticks, 0.95))}"
     )
 
+    second = store.add_question(teacher_key, "predict", payload)
     opened_at = time.time()
-    store.open_question(room.teacher_key, asked.id)
+    store.open_question(teacher_key, second.id)
     end_at = opened_at + 4 * tabs[0].interval + 5
     await asyncio.gather(*(tab.tick_until(end_at) for tab in tabs))
     follow = [
@@ -165,15 +338,17 @@ async def run(args: argparse.Namespace, url: str, servers: list[StreamlitProcess
         f"max {max(followed):.2f} s"
     )
     errors = [e for tab in tabs for e in tab.errors]
-    print(f"errors: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
+    print(f"errors: {len(errors)}" + "".join(f"\n  {e}" for e in sorted(set(errors))[:5]))
     for tab in tabs:
         await tab.close()
+    store.end_room(teacher_key)
     store.dispose()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--students", type=int, default=100)
+    parser.add_argument("--spread", type=float, default=5.0, help="seconds the class arrives over")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--postgres", action="store_true")

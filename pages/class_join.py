@@ -103,7 +103,9 @@ def join_screen() -> None:
             "a number.",
             persist_state=PERSIST,
         )
-        st.button("Join", type="primary", icon=":material/login:", on_click=_join)
+        # No type="primary" (nor anywhere in the app): Streamlit writes white on the dark theme's
+        # light-blue primary colour, 2.3:1, which axe-core flags (tests/browser/test_class_browser.py).
+        st.button("Join", icon=":material/login:", on_click=_join)
         _show_error("join")
     kept = pd.DataFrame(
         {
@@ -164,7 +166,6 @@ def question_screen(student_token: str, found: Question) -> None:
     answer_input(question, key)
     st.button(
         "Send answer",
-        type="primary",
         icon=":material/send:",
         on_click=_send,
         args=(student_token, found.id, question, key),

@@ -131,7 +131,9 @@ def start_screen() -> None:
         }
     )
     st.table(kinds, hide_index=True)
-    st.button("Start a class session", type="primary", icon=":material/groups:", on_click=_start)
+    # No type="primary" (nor anywhere in the app): Streamlit writes white on the dark theme's
+    # light-blue primary colour, 2.3:1, which axe-core flags (tests/browser/test_class_browser.py).
+    st.button("Start a class session", icon=":material/groups:", on_click=_start)
     _show_error("start")
 
 
@@ -212,7 +214,6 @@ def picker(key: str, next_number: int) -> None:
             show_question(question, next_number)
         st.button(
             "Open this question to the class",
-            type="primary",
             icon=":material/play_arrow:",
             on_click=_ask,
             args=(key, question, next_exercise),
@@ -268,7 +269,6 @@ def current_panel(key: str, code: str, found: Question) -> None:
                 )
             st.button(
                 "Reveal the answer",
-                type="primary" if found.state == "closed" else "secondary",
                 icon=":material/visibility:",
                 on_click=_act,
                 args=("reveal", key, found.id),

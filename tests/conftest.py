@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
+
+from scripts.pg_throwaway import throwaway_postgres
 
 # No per-example deadline: the exact (decimal) path and a loaded CI machine are slow, not wrong.
 # CI runs a fixed, reproducible set of examples; a developer's run explores new ones.
@@ -29,3 +32,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         folder = item.path.parent.name
         if folder in _FOLDER_MARKERS:
             item.add_marker(_FOLDER_MARKERS[folder])
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster for the whole run (scripts/pg_throwaway.py): its URL.
+    A missing PostgreSQL is an error, never a skip (scripts/ensure_postgres.sh installs it)."""
+    with throwaway_postgres() as url:
+        yield url

@@ -4,7 +4,8 @@ question, and a second room beside it that sees nothing of the first.
 The server runs on its own SQLite file in a temporary folder. Nothing here clicks to refresh:
 the teacher's count and the students' screens follow through the pages' timed fragments.
 The last test runs the teacher on one app process and the students on another, behind
-HAProxy (scripts/serve.py), sharing the room through one SQLite file.
+HAProxy (scripts/serve.py), sharing the room through one SQLite file, then through a
+throwaway PostgreSQL server.
 """
 
 from __future__ import annotations
@@ -14,12 +15,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from ndcg_core import format_real
 from ndcg_core.practice import exercise_set
 from ndcg_core.slips import SlipKind, slip_table
 from tests.browser.conftest import VIEWPORT, Cluster, StreamlitServer
+from tests.browser.test_classroom_browser import AXE, serious_violations
+from tests.classroom.support import emptied
+from tests.hostile.corpus import IMG, IMG_LABEL
 
 pytestmark = pytest.mark.browser
 
@@ -171,15 +176,24 @@ def test_one_teacher_three_students_a_whole_question_and_a_room_beside_it(
     assert code not in other_teacher.locator("body").inner_text()
 
 
-@pytest.fixture
-def shared_class_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """One SQLite class database for every process scripts/serve.py starts (they inherit
-    the environment); asked for before haproxy_cluster, so it is set when that starts."""
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared_class_database(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> str:
+    """One class database for every process scripts/serve.py starts (they inherit the
+    environment): an SQLite file in a data folder, or a throwaway PostgreSQL server (an empty
+    schema each time). Asked for before haproxy_cluster, so it is set when that starts. The
+    data folder is set in both runs, so the PostgreSQL run can check that no SQLite file was
+    made beside it."""
     data = tmp_path / "class-data"
     data.mkdir()
     monkeypatch.setenv("NDCG_LAB_DATA_DIR", str(data))
-    monkeypatch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
-    return data
+    if request.param == "sqlite":
+        monkeypatch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
+        return f"sqlite:///{data / 'class.db'}"
+    url = emptied(request.getfixturevalue("postgres_server"))
+    monkeypatch.setenv("NDCG_LAB_DATABASE_URL", url)
+    return url
 
 
 def on_backend(
@@ -194,23 +208,27 @@ def on_backend(
     return page
 
 
-def test_teacher_and_students_on_two_processes_share_the_room_through_sqlite(
+def test_teacher_and_students_on_two_processes_share_the_room(
     browser: Browser,
-    shared_class_data: Path,
+    shared_class_database: str,
     haproxy_cluster: Cluster,
     contexts: list[BrowserContext],
 ) -> None:
     first, second = sorted(haproxy_cluster.pids)
+    # Two operating-system processes: nothing but the database can carry the room across.
+    assert haproxy_cluster.pids[first] != haproxy_cluster.pids[second]
     teacher = on_backend(browser, contexts, haproxy_cluster, first)
-    _, link = start_room_at(teacher, haproxy_cluster.url)
+    code, link = start_room_at(teacher, haproxy_cluster.url)
     open_question(teacher)
     students = [on_backend(browser, contexts, haproxy_cluster, second) for _ in range(2)]
     for number, student in enumerate(students):
         join_by_link(student, link, f"S{number}")
         expect(student.get_by_text(EXERCISE.prompt)).to_be_visible()
+    # Each answer, written on the second process, shows in the count on the first.
     answer(students[0], format_real(RIGHT, 2))
+    expect(metric(teacher, "Answers")).to_have_text("1")
     answer(students[1], format_real(LOG_I.value, 2))
-    expect(metric(teacher, "Answers")).to_have_text("2")  # written on one, read on the other
+    expect(metric(teacher, "Answers")).to_have_text("2")
     teacher.get_by_role("button", name="Reveal the answer").click()
     expect(metric(teacher, "Right")).to_have_text("1 of 2")
     for student in students:
@@ -219,4 +237,134 @@ def test_teacher_and_students_on_two_processes_share_the_room_through_sqlite(
     for page, backend in ((teacher, first), *((s, second) for s in students)):
         cookies = {c["name"]: c["value"] for c in page.context.cookies()}
         assert cookies[haproxy_cluster.cookie] == backend
-    assert (shared_class_data / "class.db").exists()
+    # The room is in the database this run configured, and only there.
+    assert room_rows(shared_class_database, code) == {"students": 2, "answers": 2}
+    sqlite_file = Path(haproxy_cluster.log_dir / "class-data" / "class.db")
+    assert sqlite_file.exists() == shared_class_database.startswith("sqlite")
+
+
+def room_rows(url: str, code: str) -> dict[str, int]:
+    """The room's students and answers, read straight from the database by a third party."""
+    engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as connection:
+            rooms = sa.table("rooms", sa.column("id"), sa.column("code"))
+            room_id = connection.execute(
+                sa.select(rooms.c.id).where(rooms.c.code == code)
+            ).scalar_one()
+            students = sa.table("students", sa.column("id"), sa.column("room_id"))
+            answers = sa.table("answers", sa.column("student_id"))
+            in_room = sa.select(students.c.id).where(students.c.room_id == room_id)
+            return {
+                "students": connection.execute(
+                    sa.select(sa.func.count())
+                    .select_from(students)
+                    .where(students.c.room_id == room_id)
+                ).scalar_one(),
+                "answers": connection.execute(
+                    sa.select(sa.func.count())
+                    .select_from(answers)
+                    .where(answers.c.student_id.in_(in_room))
+                ).scalar_one(),
+            }
+    finally:
+        engine.dispose()
+
+
+# --------------------------------------------------------------------------- accessibility
+
+
+def audited(page: Page, where: str) -> list[str]:
+    """axe-core's serious and critical findings once the page's run has ended, named by screen."""
+    page.wait_for_load_state("networkidle")
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)
+    return [f"{where}: {found}" for found in serious_violations(page)]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_class_and_join_pages_have_no_serious_accessibility_violations(
+    browser: Browser, class_server: StreamlitServer, contexts: list[BrowserContext], scheme: str
+) -> None:
+    """The Class page (start, live question, reveal) at 1366x768 and Join a class (form,
+    question, reveal) at 390x844, in each colour scheme, audited by axe-core."""
+    assert AXE.is_file(), f"{AXE} is missing: run scripts/ensure_axe.py (make test does)"
+    teacher_context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme)
+    phone_context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    contexts.extend((teacher_context, phone_context))
+    teacher = teacher_context.new_page()
+    phone = phone_context.new_page()
+    found: list[str] = []
+
+    teacher.goto(f"{class_server.url}/class_teacher")
+    expect(teacher.get_by_role("button", name="Start a class session")).to_be_visible()
+    found += audited(teacher, "Class, start")
+    _, link = start_room(teacher, class_server)
+
+    phone.goto(link)
+    expect(phone.get_by_role("button", name="Join", exact=True)).to_be_visible()
+    found += audited(phone, "Join, form")
+    phone.get_by_role("textbox", name="Nickname (optional)").fill("Ada")
+    phone.get_by_role("button", name="Join", exact=True).click()
+    expect(phone.get_by_text("(Ada) in class")).to_be_visible()
+
+    open_question(teacher)
+    expect(phone.get_by_text(EXERCISE.prompt)).to_be_visible()
+    found += audited(phone, "Join, question")
+    answer(phone, format_real(LOG_I.value, 2))
+    expect(metric(teacher, "Answers")).to_have_text("1")
+    found += audited(teacher, "Class, live question")
+
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    expect(metric(teacher, "Right")).to_have_text("0 of 1")
+    found += audited(teacher, "Class, reveal")
+    expect(metric(phone, "Right")).to_have_text("0 of 1")
+    found += audited(phone, "Join, reveal")
+    assert found == [], "\n".join(found)
+
+
+# --------------------------------------------------------------------------- hostile input
+
+
+def test_hostile_nickname_and_answer_on_a_phone_are_refused_where_typed_and_not_stored(
+    browser: Browser, class_server: StreamlitServer, contexts: list[BrowserContext]
+) -> None:
+    """Markup from the hostile corpus typed on Join a class at 390x844: a sentence under the box
+    it was typed in, the text kept in the box, nothing drawn as HTML, no script run, and
+    nothing in the class database (read by a third party)."""
+    database = f"sqlite:///{class_server.log_path.parent / 'class.db'}"
+    teacher = new_page(browser, contexts, VIEWPORT)
+    code, link = start_room(teacher, class_server)
+    open_question(teacher)
+    phone = new_page(browser, contexts, PHONE)
+    dialogs: list[str] = []
+    phone.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    phone.goto(link)
+    nickname = phone.get_by_role("textbox", name="Nickname (optional)")
+    nickname.fill(IMG_LABEL)  # within the box's 24 characters
+    phone.get_by_role("button", name="Join", exact=True).click()
+    form = phone.locator(".st-key-class_join_form")
+    refusal = form.get_by_test_id("stAlertContentError")
+    expect(refusal).to_contain_text("plain text")
+    expect(refusal).to_be_in_viewport()
+    expect(nickname).to_have_value(IMG_LABEL)  # what was typed stays
+    assert room_rows(database, code) == {"students": 0, "answers": 0}
+
+    nickname.fill("Ada")
+    phone.get_by_role("button", name="Join", exact=True).click()
+    expect(phone.get_by_text(EXERCISE.prompt)).to_be_visible()
+    box = phone.get_by_role("textbox", name=f"Your answer: {EXERCISE.convention.label}")
+    box.fill(IMG)
+    box.press("Tab")
+    phone.get_by_role("button", name="Send answer").click()
+    refusal = phone.get_by_test_id("stAlertContentError")
+    expect(refusal).to_contain_text(f"“{IMG}” is not a number")
+    expect(refusal).to_be_in_viewport()
+    expect(box).to_have_value(IMG)
+    expect(metric(teacher, "Answers")).to_have_text("0")
+    assert room_rows(database, code) == {"students": 1, "answers": 0}
+
+    # Shown as text only: no element made from the typed markup, no script run.
+    assert phone.locator("main img[onerror], main img[src='x']").count() == 0
+    assert teacher.locator("img[onerror]").count() == 0
+    assert dialogs == []

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
 from classroom.store import ClassStore
@@ -12,6 +15,7 @@ from components.state import LIST_KEY
 from ndcg_core import Convention, evaluate, format_real, parse_grades
 from ndcg_core.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 from ndcg_core.practice import Kind, exercise_set
+from tests.classroom.support import count_rows
 from tests.hostile.corpus import IMG_LABEL, SCRIPT
 from tests.pages.conftest import open_app
 
@@ -20,11 +24,35 @@ JOIN = "pages/class_join.py"
 
 
 @pytest.fixture(autouse=True)
-def class_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test its own SQLite file (the real store, never a mock)."""
-    monkeypatch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
+def class_database(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Path]:
+    """Each test its own class database (the real store, never a mock): an SQLite file, or
+    for the tests marked BOTH also a new database on the run's throwaway PostgreSQL server."""
     monkeypatch.setenv("NDCG_LAB_DATA_DIR", str(tmp_path))
-    return tmp_path
+    if getattr(request, "param", "sqlite") == "sqlite":
+        monkeypatch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
+        yield tmp_path
+        return
+    server = sa.make_url(request.getfixturevalue("postgres_server"))
+    name = f"pages_{uuid.uuid4().hex}"
+    engine = sa.create_engine(server, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
+    with engine.connect() as connection:
+        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))  # a fresh hex name, not input
+    engine.dispose()
+    url = server.set(database=name).render_as_string(hide_password=False)
+    monkeypatch.setenv("NDCG_LAB_DATABASE_URL", url)
+    yield tmp_path
+    # The pages' store for this URL lives on in the process: it was PostgreSQL's, and it
+    # held rooms; close its connections now.
+    used = ClassStore.from_settings()
+    assert used.backend == "postgresql"
+    assert count_rows(url, "rooms") > 0
+    used.dispose()
+
+
+# The core of the class's logic, on both databases the app supports.
+BOTH = pytest.mark.parametrize("class_database", ["sqlite", "postgresql"], indirect=True)
 
 
 def _button(at: AppTest, label: str):
@@ -120,6 +148,7 @@ def _ask_practice(at: AppTest, kind: Kind, seed: int = 3) -> None:
     assert not at.exception
 
 
+@BOTH
 def test_a_whole_predict_question_from_practice_to_the_reveal() -> None:
     teacher = start_session()
     code = _metric(teacher, "Join code")
@@ -146,6 +175,7 @@ def test_a_whole_predict_question_from_practice_to_the_reveal() -> None:
     assert _metric(ada, "Right") == "1 of 2"
 
 
+@BOTH
 def test_a_bad_answer_is_refused_where_it_was_typed_kept_and_not_stored() -> None:
     teacher = start_session()
     _ask_practice(teacher, Kind.PREDICT)
@@ -162,6 +192,7 @@ def test_a_bad_answer_is_refused_where_it_was_typed_kept_and_not_stored() -> Non
     assert _metric(teacher, "Answers") == "0"
 
 
+@BOTH
 def test_only_the_first_answer_counts_even_from_two_tabs() -> None:
     teacher = start_session()
     _ask_practice(teacher, Kind.PREDICT)
@@ -188,6 +219,7 @@ def test_a_wrong_code_is_refused_under_the_form_and_kept() -> None:
     assert at.text_input(key="class_join_nickname").value == "Ada"
 
 
+@BOTH
 def test_a_hostile_nickname_is_refused_and_nobody_joins() -> None:
     teacher = start_session()
     code = _metric(teacher, "Join code")
@@ -227,6 +259,7 @@ def test_a_list_a_class_cannot_answer_is_refused_in_the_picker() -> None:
     assert not [b for b in teacher.button if b.key == "class_open"]
 
 
+@BOTH
 def test_students_follow_the_teacher_closed_then_ended() -> None:
     teacher = start_session()
     student = join(_metric(teacher, "Join code"))
@@ -243,6 +276,7 @@ def test_students_follow_the_teacher_closed_then_ended() -> None:
     assert "This class session has ended" in _texts(student)
 
 
+@BOTH
 def test_a_choice_question_is_answered_by_picking() -> None:
     teacher = start_session()
     _ask_practice(teacher, Kind.COMPARE)
@@ -278,6 +312,7 @@ def test_the_list_the_class_saw_is_the_one_the_store_keeps(class_database: Path)
     assert evaluate([3, 1, 2], Convention(cutoff_k=2)).ndcg < 1
 
 
+@BOTH
 def test_one_students_wrong_codes_do_not_lock_out_the_rest_of_the_class() -> None:
     # AppTest, like every browser behind HAProxy, reports no address: one name for everyone
     # would let ten typos from one student refuse the whole class for a minute.
