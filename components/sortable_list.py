@@ -237,7 +237,11 @@ function render(ctl, data) {
   });
   const current = ctl.list.children;
   if (wanted.length !== current.length || wanted.some((li, i) => current[i] !== li)) {
+    // Moving a node out of the document blurs it: give focus back to the chip that had it,
+    // so a server answer arriving between two Alt+Arrow presses never drops the reader's place.
+    const focused = ctl.list.contains(document.activeElement) ? document.activeElement : null;
     ctl.list.replaceChildren(...wanted);
+    if (focused && wanted.includes(focused)) focused.focus({ preventScroll: true });
   }
   // A window of a longer list: its chips count on from the window's first position.
   ctl.first = data.first;
