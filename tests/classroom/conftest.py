@@ -1,5 +1,5 @@
-"""Every class-store test runs twice: on an SQLite file and on a real PostgreSQL server (a
-throwaway cluster started once per test run by scripts/pg_throwaway.py; a missing PostgreSQL
+"""Every class-store test runs twice: on an SQLite file and on a real PostgreSQL server (the
+throwaway cluster of tests/conftest.py, started once per test run by scripts/pg_throwaway.py; a missing PostgreSQL
 is an error, never a skip)."""
 
 from __future__ import annotations
@@ -10,16 +10,9 @@ from pathlib import Path
 import pytest
 
 from classroom.store import ClassStore
-from scripts.pg_throwaway import throwaway_postgres
 from tests.classroom.support import Clock, emptied
 
 BACKENDS = ("sqlite", "postgresql")
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    with throwaway_postgres() as url:
-        yield url
 
 
 @pytest.fixture(params=BACKENDS)
