@@ -1,6 +1,6 @@
 """Every class-store test runs twice: on an SQLite file and on a real PostgreSQL server (the
-throwaway cluster of tests/conftest.py, started once per test run by scripts/pg_throwaway.py; a missing PostgreSQL
-is an error, never a skip)."""
+throwaway cluster of tests/conftest.py, started once per run by scripts/pg_throwaway.py; a
+missing PostgreSQL is an error, never a skip)."""
 
 from __future__ import annotations
 
