@@ -100,14 +100,7 @@ def page_header(title: str, caption: str, *, params: Mapping[str, str] | None = 
     title_box.header(title, anchor=False)
     with controls:
         if view_mode() == "present":
-            st.button(
-                "Leave presenter view",
-                icon=":material/close_fullscreen:",
-                on_click=set_mode,
-                args=("",),
-                key="lab_leave_present",
-                width="stretch",
-            )
+            leave_presenter_button()
         else:
             share = st.popover(
                 "Share or present",
@@ -133,3 +126,15 @@ def page_header(title: str, caption: str, *, params: Mapping[str, str] | None = 
                     )
     if view_mode() != "present":  # a projector's one screen is for the lesson itself
         st.caption(caption)
+
+
+def leave_presenter_button() -> None:
+    """Every page's way out of presenter view (the sidebar is hidden there)."""
+    st.button(
+        "Leave presenter view",
+        icon=":material/close_fullscreen:",
+        on_click=set_mode,
+        args=("",),
+        key="lab_leave_present",
+        width="stretch",
+    )

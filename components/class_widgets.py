@@ -18,8 +18,8 @@ import segno
 import streamlit as st
 
 from classroom.store import ClassStore
-from components.chrome import plain
-from components.sortable_list import sortable_list
+from components.chrome import leave_presenter_button, plain
+from components.drag_order import convention_scores_frame, graded_order_list
 from components.state import PAGE_PARAMS_KEY, PERSIST, set_mode, view_mode
 from ndcg_core import format_grades, format_real
 from ndcg_core.class_questions import ClassQuestion, QuestionKind
@@ -60,15 +60,8 @@ def class_header(title: str, caption: str, params: Mapping[str, str], *, present
     title_box, controls = st.columns([0.74, 0.26], vertical_alignment="bottom")
     title_box.header(title, anchor=False)
     with controls:
-        if view_mode() == "present":  # every page's way out of presenter view
-            st.button(
-                "Leave presenter view",
-                icon=":material/close_fullscreen:",
-                on_click=set_mode,
-                args=("",),
-                key="lab_leave_present",
-                width="stretch",
-            )
+        if view_mode() == "present":
+            leave_presenter_button()
         elif presenter:
             st.button(
                 "Presenter view",
@@ -162,19 +155,7 @@ def answer_input(question: ClassQuestion, key: str) -> None:
             key=f"{key}_change",
         )
     else:
-        order_key = f"{key}_order"
-        order: list[str] = st.session_state.setdefault(order_key, list(ex.labels))
-        grade_of = dict(zip(ex.labels, ex.grades, strict=True))
-
-        def moved(new_order: list[str]) -> None:
-            st.session_state[order_key] = new_order
-
-        sortable_list(
-            [(label, f"{label} · grade {format_real(grade_of[label])}") for label in order],
-            key=f"{key}_sort",
-            on_change=moved,
-        )
-        st.caption("Drag, or focus a document and press Alt+Arrow keys.")
+        graded_order_list(ex.labels, ex.grades, order_key=f"{key}_order", sort_key=f"{key}_sort")
 
 
 def raw_answer(question: ClassQuestion, key: str) -> str | None:
@@ -322,11 +303,4 @@ def show_reveal(shown: Reveal, *, key: str) -> None:
             for step in shown.steps:
                 st.latex(step.filled)
     if shown.compare_rows:
-        frame = pd.DataFrame(
-            {
-                "convention": [plain(name) for name, _, _ in shown.compare_rows],
-                "nDCG of A": [format_real(a, 4) for _, a, _ in shown.compare_rows],
-                "nDCG of B": [format_real(b, 4) for _, _, b in shown.compare_rows],
-            }
-        )
-        st.table(frame, hide_index=True)
+        st.table(convention_scores_frame(shown.compare_rows), hide_index=True)

@@ -6,13 +6,14 @@ the two look and move the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import pandas as pd
 import streamlit as st
 
 from components.cache import shared_view
-from components.chrome import show_error
+from components.chrome import plain, show_error
 from components.sortable_list import shown_window, sortable_list
 from ndcg_core import format_real
 from ndcg_core.lists import ideal_order, natural_key, reversed_order, shuffled
@@ -138,3 +139,34 @@ def order_buttons(
                 key=f"{key}_{name}",
                 help=help_text,
             )
+
+
+def graded_order_list(
+    labels: Sequence[str], grades: Sequence[float], *, order_key: str, sort_key: str
+) -> None:
+    """An exercise's documents as a drag list ("D1 · grade 3"), its order kept in
+    ``st.session_state[order_key]`` (the labels' order until the first move)."""
+    order: list[str] = st.session_state.setdefault(order_key, list(labels))
+    grade_of = dict(zip(labels, grades, strict=True))
+
+    def moved(new_order: list[str]) -> None:
+        st.session_state[order_key] = new_order
+
+    sortable_list(
+        [(label, f"{label} · grade {format_real(grade_of[label])}") for label in order],
+        key=sort_key,
+        on_change=moved,
+    )
+    st.caption("Drag, or focus a document and press Alt+Arrow keys.")
+
+
+def convention_scores_frame(rows: Sequence[tuple[str, float, float]]) -> pd.DataFrame:
+    """A "which scores higher" exercise worked under each convention: nDCG of A and of B
+    to 4 decimals (the pairs differ further down than the cards' 3)."""
+    return pd.DataFrame(
+        {
+            "convention": [plain(name) for name, _, _ in rows],
+            "nDCG of A": [format_real(a, 4) for _, a, _ in rows],
+            "nDCG of B": [format_real(b, 4) for _, _, b in rows],
+        }
+    )

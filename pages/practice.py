@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from components.cache import remember, shared
 from components.chrome import page_header, plain
+from components.drag_order import convention_scores_frame, graded_order_list
 from components.navigation import run_through_app
 from components.results import table_columns
-from components.sortable_list import sortable_list
 from components.state import PERSIST, choose_practice_set, current_practice_set
-from ndcg_core import format_grades, format_real
+from ndcg_core import format_grades
 from ndcg_core.practice import (
     Attempts,
     Exercise,
@@ -146,19 +145,12 @@ def predict(exercise: Exercise) -> None:
 
 
 def reorder(exercise: Exercise) -> None:
-    key = _order_key(exercise)
-    order: list[str] = st.session_state.setdefault(key, list(exercise.labels))
-    grades = dict(zip(exercise.labels, exercise.grades, strict=True))
-
-    def moved(new_order: list[str]) -> None:
-        st.session_state[key] = new_order
-
-    sortable_list(
-        [(label, f"{label} · grade {format_real(grades[label])}") for label in order],
-        key=f"ex_{exercise.key}_sort",
-        on_change=moved,
+    graded_order_list(
+        exercise.labels,
+        exercise.grades,
+        order_key=_order_key(exercise),
+        sort_key=f"ex_{exercise.key}_sort",
     )
-    st.caption("Drag, or focus a document and press Alt+Arrow keys.")
     st.button("Check", key=f"ex_{exercise.key}_check", on_click=_check_reorder, args=(exercise,))
 
 
@@ -219,13 +211,8 @@ def worked_answer(exercise: Exercise, feedback: Feedback) -> None:
             )
     if exercise.kind is Kind.COMPARE:
         rows = compare_scores(exercise)
-        frame = pd.DataFrame(
-            {
-                "convention": [plain(name) for name, _, _ in rows],
-                "nDCG of A": [format_real(a, 4) for _, a, _ in rows],
-                "nDCG of B": [format_real(b, 4) for _, _, b in rows],
-                "higher": ["A" if a > b else "B" for _, a, b in rows],
-            }
+        frame = convention_scores_frame(rows).assign(
+            higher=["A" if a > b else "B" for _, a, b in rows]
         )
         with st.expander("Every option, worked out", expanded=not feedback.correct):
             st.table(frame, hide_index=True)
