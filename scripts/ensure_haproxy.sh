@@ -8,21 +8,10 @@ set -euo pipefail
 if command -v haproxy >/dev/null 2>&1; then
   exit 0
 fi
-if [ "$(id -u)" = "0" ]; then
-  apt_get=(apt-get)
-  as_root=()
-elif command -v sudo >/dev/null 2>&1; then
-  apt_get=(sudo apt-get)
-  as_root=(sudo)
-else
-  echo "error: haproxy is missing and this user cannot run apt-get." >&2
-  echo "Install Debian's haproxy package (apt-get install haproxy), then run make again." >&2
-  exit 1
-fi
-echo "Installing Debian's haproxy for make serve and the failover test..."
-"${apt_get[@]}" update -qq
-DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq haproxy >/dev/null
+"$(dirname "$0")/apt_install.sh" haproxy "make serve and the failover test"
 command -v haproxy >/dev/null 2>&1 || { echo "error: haproxy did not install" >&2; exit 1; }
+as_root=()
+if [ "$(id -u)" != "0" ]; then as_root=(sudo); fi
 if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
   "${as_root[@]}" systemctl disable --now haproxy >/dev/null 2>&1 || true
 fi

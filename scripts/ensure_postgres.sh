@@ -8,22 +8,11 @@ set -euo pipefail
 if compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
   exit 0
 fi
-if [ "$(id -u)" = "0" ]; then
-  apt_get=(apt-get)
-  as_root=()
-elif command -v sudo >/dev/null 2>&1; then
-  apt_get=(sudo apt-get)
-  as_root=(sudo)
-else
-  echo "error: PostgreSQL is missing and this user cannot run apt-get." >&2
-  echo "Install Debian's postgresql package (apt-get install postgresql), then run make again." >&2
-  exit 1
-fi
-echo "Installing Debian's postgresql for the class-store tests..."
-"${apt_get[@]}" update -qq
-DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq postgresql >/dev/null
+"$(dirname "$0")/apt_install.sh" postgresql "the class-store tests"
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null \
   || { echo "error: postgresql did not install" >&2; exit 1; }
+as_root=()
+if [ "$(id -u)" != "0" ]; then as_root=(sudo); fi
 if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
   "${as_root[@]}" systemctl disable --now postgresql >/dev/null 2>&1 || true
 elif command -v service >/dev/null 2>&1; then
