@@ -15,6 +15,7 @@ from components.state import LIST_KEY
 from ndcg_core import Convention, evaluate, format_real, parse_grades
 from ndcg_core.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 from ndcg_core.practice import Kind, exercise_set
+from ndcg_core.slips import SlipCount, match_answer, slip_table
 from tests.classroom.support import count_rows
 from tests.hostile.corpus import IMG_LABEL, SCRIPT
 from tests.pages.conftest import open_app
@@ -328,3 +329,38 @@ def test_one_students_wrong_codes_do_not_lock_out_the_rest_of_the_class() -> Non
     assert "Too many wrong join codes" in typo.error[0].value  # this browser waits
     classmate = join(code)
     assert "You are student 1 in" in _texts(classmate)  # the next browser does not
+
+
+def test_a_five_question_session_from_one_link() -> None:
+    """The issue's "done": one join link, five questions in a row, each followed by every
+    student's screen, answered, revealed with the room's slips, and all in the summary."""
+    teacher = start_session()
+    code = _metric(teacher, "Join code")
+    students = [join(code, name) for name in ("Ada", "Bo", "Cy")]
+    for number, seed in enumerate(range(1, 6), start=1):
+        exercise = next(e for e in exercise_set(seed) if e.kind is Kind.PREDICT)
+        _ask_practice(teacher, Kind.PREDICT, seed=seed)
+        table = slip_table(exercise.grades, exercise.convention, tolerance=exercise.tolerance)
+        slip_value = table.groups[0].value if table.groups else 0.0
+        typed = [format_real(table.right), format_real(slip_value), "0.05"]
+        for student, answer in zip(students, typed, strict=True):
+            student.run()  # the student's screen follows the teacher to the new question
+            assert f"Question {number}." in _texts(student)
+            assert exercise.prompt.replace("\\", "") in _texts(student)
+            send(student, answer)
+            assert "Answer received" in _texts(student)
+        teacher.run()
+        assert _metric(teacher, "Answers") == "3"
+        teacher.button(key="class_reveal").click().run()
+        verdicts = [match_answer(table, float(answer)) for answer in typed]
+        right = sum(v.right for v in verdicts)
+        assert _metric(teacher, "Right") == f"{right} of 3"
+        said = _texts(teacher)
+        for group in {v.slip for v in verdicts if v.slip is not None}:
+            count = sum(v.slip == group for v in verdicts)
+            assert SlipCount(group, count).sentence in said
+        students[0].run()
+        assert _metric(students[0], "Right") == f"{right} of 3"  # the reveal reached them
+    rows = ClassStore.from_settings().summary_rows(teacher.session_state["class_teacher_key"])
+    assert sorted({row["question"] for row in rows}) == [1, 2, 3, 4, 5]
+    assert sorted(row["student"] for row in rows) == sorted([1, 2, 3] * 5)
