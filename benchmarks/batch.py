@@ -298,13 +298,20 @@ def commit_copy(rev: str, folder: Path) -> Path:
     return folder
 
 
+def before_argument(arguments: list[str]) -> tuple[str | None, list[str]]:
+    """``--before REV`` taken out of the command line: the commit to measure beside this
+    tree (or None), and the arguments left."""
+    rest = list(arguments)
+    if "--before" not in rest:
+        return None, rest
+    at = rest.index("--before")
+    rev = rest[at + 1]
+    del rest[at : at + 2]
+    return rev, rest
+
+
 def main() -> None:
-    arguments = sys.argv[1:]
-    rev = None
-    if "--before" in arguments:
-        at = arguments.index("--before")
-        rev = arguments[at + 1]
-        del arguments[at : at + 2]
+    rev, arguments = before_argument(sys.argv[1:])
     queries = int(arguments[0]) if arguments else 10_000
     # An editable install leaves our modules uncompiled, and with PYTHONDONTWRITEBYTECODE
     # every run would compile them again; a regular pip install compiles them, so do that.

@@ -123,14 +123,9 @@ def timed(code: str, qrels: Path, run: Path) -> dict[str, object]:
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))  # run as a script: the repository's benchmarks package
-    from benchmarks.batch import at_commit, commit_copy
+    from benchmarks.batch import at_commit, before_argument, commit_copy
 
-    arguments = sys.argv[1:]
-    rev = None
-    if "--before" in arguments:
-        at = arguments.index("--before")
-        rev = arguments[at + 1]
-        del arguments[at : at + 2]
+    rev, arguments = before_argument(sys.argv[1:])
     queries = int(arguments[0]) if arguments else 38_000
     compileall.compile_dir(ROOT / "ndcg_core", quiet=1)
     paths = dict(PATHS)
