@@ -61,6 +61,13 @@ html { font-size: 20px; }
 [data-testid="stMetricValue"] { font-size: 2.4rem; }
 [data-testid="stMetricLabel"] p { font-size: 1.2rem; }
 [data-testid="stMainBlockContainer"] { padding-top: 1.5rem; max-width: 100%; }
+/* The header grows with the 20 px text and would cover the page's title: let the title
+   show through it, and let clicks reach the page except on the header's own controls. */
+header[data-testid="stHeader"] { background: transparent; }
+header[data-testid="stHeader"], header[data-testid="stHeader"] * { pointer-events: none; }
+header[data-testid="stHeader"] a, header[data-testid="stHeader"] button {
+  pointer-events: auto;
+}
 </style>""",
         "embed": "<style>"
         + _HIDE_SIDEBAR

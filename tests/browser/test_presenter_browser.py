@@ -86,3 +86,28 @@ def test_the_lessons_first_step_fits_one_screen(page: Page, app_server: Streamli
     for part in (step, last_card, last_grade, page.get_by_role("button", name="Next")):
         expect(part).to_be_visible()
         assert above_the_fold(part), box(part)
+
+
+def shown_on_top(page: Page, locator: Locator) -> bool:
+    """Whether the element is what a viewer sees at its own top edge (nothing drawn over it)."""
+    found = box(locator)
+    x, y = found["x"] + min(found["width"], 40) / 2, found["y"] + 4
+    on_top: bool = locator.evaluate(
+        "(e, [x, y]) => { const hit = document.elementFromPoint(x, y);"
+        " return hit !== null && (e === hit || e.contains(hit)); }",
+        [x, y],
+    )
+    return on_top
+
+
+@pytest.mark.parametrize("path", ["playground?mode=present", "?mode=present"])
+def test_the_header_never_covers_the_title_or_the_way_out(
+    page: Page, app_server: StreamlitServer, path: str
+) -> None:
+    page.goto(f"{app_server.url}/{path}")
+    title = page.get_by_role("heading", level=2).first  # st.header: the page's title
+    leave = page.get_by_role("button", name="Leave presenter view")
+    expect(title).to_be_visible()
+    expect(leave).to_be_visible()
+    assert shown_on_top(page, title), box(title)
+    assert shown_on_top(page, leave), box(leave)
