@@ -38,6 +38,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TextIO
 
 import numpy as np
 
@@ -116,34 +117,51 @@ print(json.dumps({"seconds": seconds, "mean": mean, "per_query": per_query,
 """
 
 
+def crawl_ids(rng: np.random.Generator, count: int = 110) -> list[str]:
+    """Segment, file and document numbers of a web crawl: ids rarely met twice."""
+    segment, file, number = (rng.integers(0, top, count) for top in (10_000, 100, 10**5))
+    return [
+        f"clueweb09-en{s:04d}-{f:02d}-{n:05d}"
+        for s, f, n in zip(segment, file, number, strict=True)
+    ]
+
+
+def write_query(
+    qrels_file: TextIO,
+    run_file: TextIO,
+    rng: np.random.Generator,
+    qid: str,
+    names: list[str],
+    *,
+    scale: float,
+    digits: int,
+    tag: str,
+) -> None:
+    """One query: 30 of its 110 documents judged (ids >= 100 are never retrieved), and the
+    first 100 ranked by scores rounded to ``digits`` (few digits: plenty of ties)."""
+    judged = rng.choice(110, size=30, replace=False)
+    grades = rng.choice([0, 0, 1, 1, 2, 3], size=30)
+    qrels_file.write(
+        "".join(f"{qid} 0 {names[d]} {g}\n" for d, g in zip(judged, grades, strict=True))
+    )
+    scores = np.round(rng.random(100) * scale, digits)
+    order = np.argsort(-scores, kind="stable")
+    run_file.write(
+        "".join(
+            f"{qid} Q0 {names[d]} {rank} {scores[d]:.{digits}f} {tag}\n"
+            for rank, d in enumerate(order, start=1)
+        )
+    )
+
+
 def write_files(folder: Path, queries: int, *, shared_ids: bool) -> tuple[Path, Path]:
     rng = np.random.default_rng(20261122)
     shape = "shared" if shared_ids else "distinct"
     qrels_path, run_path = folder / f"{shape}.qrels", folder / f"{shape}.run"
     with qrels_path.open("w") as qrels_file, run_path.open("w") as run_file:
         for q in range(queries):
-            qid = f"q{q}"
-            if shared_ids:
-                names = [f"d{d}" for d in range(110)]
-            else:  # segment, file and document numbers of a web crawl: rarely met twice
-                segment, file, number = (rng.integers(0, top, 110) for top in (10_000, 100, 10**5))
-                names = [
-                    f"clueweb09-en{s:04d}-{f:02d}-{n:05d}"
-                    for s, f, n in zip(segment, file, number, strict=True)
-                ]
-            judged = rng.choice(110, size=30, replace=False)  # ids >= 100 are never retrieved
-            grades = rng.choice([0, 0, 1, 1, 2, 3], size=30)
-            qrels_file.write(
-                "".join(f"{qid} 0 {names[d]} {g}\n" for d, g in zip(judged, grades, strict=True))
-            )
-            scores = np.round(rng.random(100), 2)  # two decimals: plenty of ties
-            order = np.argsort(-scores, kind="stable")
-            run_file.write(
-                "".join(
-                    f"{qid} Q0 {names[d]} {rank} {scores[d]:.2f} bench\n"
-                    for rank, d in enumerate(order, start=1)
-                )
-            )
+            names = [f"d{d}" for d in range(110)] if shared_ids else crawl_ids(rng)
+            write_query(qrels_file, run_file, rng, f"q{q}", names, scale=1, digits=2, tag="bench")
     return qrels_path, run_path
 
 

@@ -83,29 +83,15 @@ print(json.dumps({"seconds": seconds, "steps": steps, "interval": [low, high],
 
 def write_files(folder: Path, queries: int) -> tuple[Path, Path]:
     """100 documents a query, 30 judged (10 of them never retrieved), crawl-style ids."""
+    from benchmarks.batch import crawl_ids, write_query  # main() put the repository on the path
+
     rng = np.random.default_rng(20261123)
     qrels_path, run_path = folder / "upload.qrels", folder / "upload.run"
     with qrels_path.open("w") as qrels_file, run_path.open("w") as run_file:
         for q in range(queries):
+            names = crawl_ids(rng)
             qid = str(100_000 + q)
-            segment, file, number = (rng.integers(0, top, 110) for top in (10_000, 100, 10**5))
-            names = [
-                f"clueweb09-en{s:04d}-{f:02d}-{n:05d}"
-                for s, f, n in zip(segment, file, number, strict=True)
-            ]
-            judged = rng.choice(110, size=30, replace=False)
-            grades = rng.choice([0, 0, 1, 1, 2, 3], size=30)
-            qrels_file.write(
-                "".join(f"{qid} 0 {names[d]} {g}\n" for d, g in zip(judged, grades, strict=True))
-            )
-            scores = np.round(rng.random(100) * 30, 3)
-            order = np.argsort(-scores, kind="stable")
-            run_file.write(
-                "".join(
-                    f"{qid} Q0 {names[d]} {rank} {scores[d]:.3f} upload\n"
-                    for rank, d in enumerate(order, start=1)
-                )
-            )
+            write_query(qrels_file, run_file, rng, qid, names, scale=30, digits=3, tag="upload")
     return qrels_path, run_path
 
 

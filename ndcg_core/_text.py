@@ -80,3 +80,7 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return "“" + "".join(f"⟨U+{ord(c):04X}⟩" if is_hidden(c) else c for c in text) + "”"
+
+
+# A spreadsheet reads a cell starting with one of these as a formula (CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")

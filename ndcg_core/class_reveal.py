@@ -24,6 +24,7 @@ from ndcg_core.class_questions import (
     right_answer,
 )
 from ndcg_core.errors import NdcgError
+from ndcg_core.export import spreadsheet_safe
 from ndcg_core.formatting import format_real
 from ndcg_core.metrics import Evaluation
 from ndcg_core.practice import check_reorder, compare_scores, reorder_answer
@@ -82,14 +83,17 @@ class Spread:
 
 def _readable(question: ClassQuestion, values: Sequence[str]) -> tuple[list[str], int]:
     """The values that are canonical answers to this question, and how many were not."""
-    good = []
-    for value in values:
-        try:
-            if parse_answer(question, value) == value:
-                good.append(value)
-        except NdcgError:
-            pass
+    good = [value for value in values if _canonical(question, value)]
     return good, len(values) - len(good)
+
+
+def _canonical(question: ClassQuestion, value: str) -> bool:
+    """Whether ``value`` is this question's canonical form of an answer (a stored value
+    that no longer parses, or parses to another text, is not counted)."""
+    try:
+        return parse_answer(question, value) == value
+    except NdcgError:
+        return False
 
 
 def spread(question: ClassQuestion, values: Sequence[str]) -> Spread:
@@ -246,21 +250,20 @@ SUMMARY_COLUMNS = (
     "slip",
     "answered_at",
 )
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _cell(value: object) -> str:
     """A CSV cell a spreadsheet shows as text: one starting like a formula gets a ' first,
     unless it is a plain number (a negative answer stays a number)."""
     text = "" if value is None else str(value)
-    if text.startswith(_FORMULA_STARTS):
-        try:
-            if math.isfinite(float(text)):
-                return text
-        except ValueError:
-            pass
-        return "'" + text
-    return text
+    return text if _is_number(text) else spreadsheet_safe(text)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        return math.isfinite(float(text))
+    except ValueError:
+        return False
 
 
 def summary_csv(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ndcg_core._text import character_name, first_hidden, quoted
+from ndcg_core._text import FORMULA_STARTS, character_name, first_hidden, quoted
 from ndcg_core.errors import NdcgError
 
 # Join codes: no 0/O, 1/I/L, so a code read off a projector is typed right first time.
@@ -20,8 +20,6 @@ NICKNAME_MAX = 24
 ANSWER_MAX = 200
 QUESTION_KIND_MAX = 40
 QUESTION_PAYLOAD_MAX = 20_000
-# A spreadsheet opening the session summary would run a cell that starts with one of these.
-FORMULA_STARTS = ("=", "+", "-", "@")
 MARKUP_CHARACTERS = ("<", ">")
 _SEPARATORS = " -"
 

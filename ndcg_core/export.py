@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
-from ndcg_core._text import quoted, short_number
+from ndcg_core._text import FORMULA_STARTS, quoted, short_number
 from ndcg_core.conventions import Convention, Discount, Gain, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
 from ndcg_core.json_files import read_json
@@ -25,8 +25,6 @@ from ndcg_core.titles import titles_by_label
 VIEW_FORMAT = "ndcg-lab view"
 VIEW_VERSION = 1
 MAX_VIEW_BYTES = 2_000_000
-# A spreadsheet reads a cell starting with one of these as a formula (CSV injection).
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 
 # --------------------------------------------------------------------------- CSV
@@ -38,7 +36,7 @@ def spreadsheet_safe(text: str) -> str:
     >>> spreadsheet_safe("=HYPERLINK(1)"), spreadsheet_safe("D1")
     ("'=HYPERLINK(1)", 'D1')
     """
-    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def table_csv(evaluation: Evaluation) -> str:

@@ -30,7 +30,7 @@ SERVER_USER = "postgres"
 
 
 class PostgresMissing(RuntimeError):
-    pass
+    """PostgreSQL's programs are not installed (scripts/ensure_postgres.sh installs them)."""
 
 
 def bin_dir() -> Path:
