@@ -10,7 +10,7 @@ Starts ``--processes`` Streamlit processes running app.py with `make run`'s sett
 free loopback port, stopped by its own pid at the end), all on one new class database (an
 SQLite file in a temporary folder, or with ``--postgres`` a throwaway PostgreSQL cluster,
 scripts/pg_throwaway.py). Every student and the teacher is a session speaking Streamlit's
-websocket protocol (the ``Session`` of benchmarks/load.py), as a browser tab does; students
+websocket protocol (the ``Session`` of benchmarks/load_session.py), as a browser tab does; students
 are spread over the processes in turn, the teacher is on the first.
 
 A page's timed fragment (``st.fragment(run_every=...)``) reaches the browser as an
@@ -56,7 +56,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.class_load import server_cpu_seconds
-from benchmarks.load import Session, cpu_seconds, percentile
+from benchmarks.load_servers import cpu_seconds
+from benchmarks.load_session import Session, percentile
 from classroom.store import ClassStore
 from ndcg_core import Convention, class_questions, parse_grades
 from scripts.pg_throwaway import throwaway_postgres

@@ -1,4 +1,4 @@
-"""The load client (benchmarks/load.py) and `make serve`'s HAProxy set-up (scripts/serve.py,
+"""The load client (benchmarks/load_session.py) and `make serve`'s HAProxy set-up (scripts/serve.py,
 deploy/haproxy.cfg) against real servers: a few sessions for a few seconds, every action
 checked. About 30 s."""
 
@@ -20,7 +20,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from benchmarks.load import Action, Phase, Session, ndcg_check, run_sessions
+from benchmarks.load_client import Action
+from benchmarks.load_session import Phase, Session, ndcg_check, run_sessions
 from components.navigation import PAGES
 from scripts.serve import COOKIE, ROOT, StreamlitProcess, child_command
 

@@ -1,0 +1,336 @@
+"""A person's session on the app, on top of the protocol (benchmarks/load_client.py): open a
+page, type grades, press a button, switch the gain, go to another page, each checked against
+what the page should show; and many such sessions at once, steady or in a burst.
+
+The method, and what counts as an error, is in benchmarks/load.py's docstring.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from streamlit.proto.Element_pb2 import Element
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+from websockets.exceptions import ConnectionClosed
+
+from benchmarks.load_client import Action, Client, LoadError
+from ndcg_core import Convention, evaluate, format_real
+
+PLAYGROUND = "Playground"
+TEXT_KEY = "lab_text"  # the grade box's widget key, in app.py and the empty app alike
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def ndcg_check(elements: Sequence[Element], grades: Sequence[int], gain: str = "linear") -> str:
+    """app.py: the run shows the nDCG the core computes for these grades, and only that."""
+    expected = format_real(evaluate(list(grades), Convention(gain=gain)).ndcg)
+    shown = [
+        e.metric.body
+        for e in elements
+        if e.WhichOneof("type") == "metric" and e.metric.label.startswith("nDCG")
+    ]
+    return "" if shown == [expected] else f"nDCG shown {shown}, expected [{expected!r}]"
+
+
+def echo_check(elements: Sequence[Element], grades: Sequence[int], gain: str = "linear") -> str:
+    """The empty app: the run echoes the grades typed."""
+    expected = "grades: " + ", ".join(map(str, grades))
+    shown = [e.text.body for e in elements if e.WhichOneof("type") == "text"]
+    return "" if expected in shown else f"text shown {shown}, expected {expected!r}"
+
+
+def none_check(elements: Sequence[Element], grades: Sequence[int], gain: str = "linear") -> str:
+    """Pages without a grade box (the one-button page, the shell): nothing to check here."""
+    return ""
+
+
+CHECKS: dict[str, Callable[[Sequence[Element], Sequence[int], str], str]] = {
+    "ndcg": ndcg_check,
+    "echo": echo_check,
+    "none": none_check,
+}
+DEFAULT_GRADES = (3, 2, 3, 0, 1, 2)  # the list a fresh session shows
+GAINS = ("linear", "exponential")
+
+
+def texts(elements: Sequence[Element]) -> list[str]:
+    """What the run wrote as text, progress captions and headings."""
+    shown = []
+    for element in elements:
+        kind = element.WhichOneof("type")
+        if kind == "text":
+            shown.append(element.text.body)
+        elif kind == "progress":
+            shown.append(element.progress.text)
+        elif kind == "heading":
+            shown.append(element.heading.body)
+    return shown
+
+
+# --------------------------------------------------------------------------- one session
+
+
+class Session(Client):
+    """One browser tab's worth of actions against one app URL, each checked."""
+
+    def __init__(
+        self, url: str, check: str, rng: random.Random, start: str = "", click: str = ""
+    ) -> None:
+        super().__init__(url)
+        self.check = CHECKS[check]
+        self.rng = rng
+        self.start = start  # the page the link names ("playground"), or "" for the default
+        self.click_key = click  # the button a change clicks, where there is no grade box
+        self._buttons: dict[str, tuple[str, str]] = {}  # key -> (widget id, fragment id)
+        self._gain_id = ""  # the sidebar's gain radio
+        self._gain_options: list[str] = []
+        self.grades: tuple[int, ...] = DEFAULT_GRADES
+        self.gain = GAINS[0]
+        self.clicks = 0
+        self.actions: list[Action] = []
+        self._text_id = ""
+        self._text_fragment = ""
+
+    def _on_widget(self, element: Element, widget_id: str, fragment_id: str) -> None:
+        kind = element.WhichOneof("type")
+        if kind == "button":
+            self._buttons[widget_id.rsplit("-", 1)[-1]] = (widget_id, fragment_id)
+        if widget_id.endswith("-conv_gain") and kind == "radio":
+            self._gain_id = widget_id
+            self._gain_options = list(element.radio.options)  # as shown: "linear: rel", ...
+        if widget_id.endswith(f"-{TEXT_KEY}") and kind == "text_area":
+            self._text_id = widget_id
+            self._text_fragment = fragment_id
+            if element.text_area.set_value:  # the script set the value: the box shows it
+                state = WidgetState(id=widget_id, string_value=element.text_area.value)
+                self._widget_states[widget_id] = state
+
+    def _page_error(self, page_hash: str) -> str:
+        if len(self.pages) <= 1:  # an app of one page: no menu, no header to check
+            return ""
+        title = self.pages.get(page_hash, "?")
+        if self.page_hash != page_hash:
+            return f"asked for {title}, got {self.pages.get(self.page_hash, '?')}"
+        headings = [e.heading.body for e in self.elements if e.WhichOneof("type") == "heading"]
+        return "" if title in headings else f"{title}: no header {title!r} in {headings}"
+
+    async def load(self) -> Action:
+        """The first page load: the app's root URL, or the page ``start`` names."""
+        action = await self._rerun("load", "", "", [], page_name=self.start)
+        action.error = action.error or self._page_error(self.page_hash)
+        if not action.error and self.start and self.pages.get(self.page_hash) != PLAYGROUND:
+            action.error = f"asked for {self.start}, got {self.pages.get(self.page_hash)}"
+        self.actions.append(action)
+        return action
+
+    async def go_to(self, page_hash: str) -> Action:
+        """Click a page in the sidebar: keep only the states of widgets drawn by app.py."""
+        states = [
+            s
+            for k, s in self._widget_states.items()
+            if self._widget_script.get(k) == self._main_hash
+        ]
+        action = await self._rerun("page", page_hash, "", states)
+        action.error = action.error or self._page_error(page_hash)
+        self.actions.append(action)
+        return action
+
+    async def type_grades(self, grades: Sequence[int] | None = None) -> Action:
+        """Type a new list into the grade box and leave it (the widget's value changes)."""
+        if grades is None:
+            grades = [self.rng.randint(0, 3) for _ in range(self.rng.randint(4, 10))]
+            if max(grades) == 0:
+                grades[self.rng.randrange(len(grades))] = self.rng.randint(1, 3)
+        text = ", ".join(map(str, grades))
+        self._widget_states[self._text_id] = WidgetState(id=self._text_id, string_value=text)
+        states = list(self._widget_states.values())
+        action = await self._rerun("grades", self.page_hash, self._text_fragment, states)
+        action.error = action.error or self.check(self.elements, grades, self.gain)
+        self.grades = tuple(grades)
+        self.actions.append(action)
+        return action
+
+    async def click(self) -> Action:
+        """Press the button ``click_key`` (the one-button page's, the lesson's Next)."""
+        widget_id, fragment_id = self._buttons.get(self.click_key, ("", ""))
+        if not widget_id:
+            action = Action("click", 0.0, f"no button {self.click_key!r} on the page")
+            self.actions.append(action)
+            return action
+        states = [*self._widget_states.values(), WidgetState(id=widget_id, trigger_value=True)]
+        before = texts(self.elements)
+        action = await self._rerun("click", self.page_hash, fragment_id, states)
+        if not action.error and texts(self.elements) == before:
+            action.error = f"{self.click_key}: the page did not change"
+        self.actions.append(action)
+        return action
+
+    async def change_gain(self) -> Action:
+        """Switch the sidebar's gain (linear <-> exponential): a full rerun of the page."""
+        self.gain = GAINS[1 - GAINS.index(self.gain)]
+        shown = self._gain_options[GAINS.index(self.gain)]  # a radio's value: the option's text
+        state = WidgetState(id=self._gain_id, string_value=shown)
+        self._widget_states[self._gain_id] = state
+        action = await self._rerun(
+            "sidebar", self.page_hash, "", list(self._widget_states.values())
+        )
+        action.error = action.error or self._page_error(self.page_hash)
+        if not action.error and self.pages.get(self.page_hash) == PLAYGROUND:
+            action.error = self.check(self.elements, self.grades, self.gain)
+        self.actions.append(action)
+        return action
+
+    async def change(self) -> Action:
+        """A burst's one change: type grades where there is a grade box, else click."""
+        if self._text_id and self.pages.get(self.page_hash) == PLAYGROUND:
+            return await self.type_grades()
+        return await self.click()
+
+    def playground_hash(self) -> str:
+        return next((h for h, title in self.pages.items() if title == PLAYGROUND), "")
+
+    async def act(self) -> Action:
+        """One action a person might take next."""
+        if len(self.pages) <= 1:  # the one-button page, the shell: its button
+            return await self.click()
+        if self._gain_id in self._run_widgets and self.rng.random() < 0.15:
+            return await self.change_gain()
+        on_playground = self.pages.get(self.page_hash) == PLAYGROUND
+        if on_playground and self._text_id and self.rng.random() < 0.6:
+            return await self.type_grades()
+        others = [h for h in self.pages if h != self.page_hash]
+        if not on_playground and self.rng.random() < 0.5:
+            return await self.go_to(self.playground_hash())
+        return await self.go_to(self.rng.choice(others))
+
+
+# --------------------------------------------------------------------------- many sessions
+
+
+@dataclass
+class Phase:
+    """What the sessions of one phase did."""
+
+    sessions: int
+    actions: list[Action] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def timed(self) -> list[float]:
+        return [a.seconds for a in self.actions if a.kind != "load" and not a.error]
+
+    def loads(self) -> list[float]:
+        return [a.seconds for a in self.actions if a.kind == "load" and not a.error]
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """Nearest-rank percentile (share in 0..1); nan when empty."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * share // 1))
+    return ordered[int(rank) - 1]
+
+
+async def warm_up(session: Session, rng: random.Random) -> list[Action]:
+    """Visit every page once, then time 12 actions alone (grades and page changes)."""
+    await session.connect()
+    first = await session.load()
+    actions = [first]
+    if len(session.pages) <= 1:  # one page: its button
+        for _ in range(16):
+            await asyncio.sleep(rng.uniform(0.1, 0.3))
+            actions.append(await session.click())
+        return actions
+    for page_hash in [*list(session.pages), session.playground_hash()]:
+        actions.append(await session.go_to(page_hash))
+    for number in range(12):
+        await asyncio.sleep(rng.uniform(0.1, 0.3))
+        if number % 3 == 2:
+            actions.append(await session.go_to(rng.choice(list(session.pages))))
+            actions.append(await session.go_to(session.playground_hash()))
+        else:
+            actions.append(await session.type_grades())
+    return actions
+
+
+async def run_sessions(
+    make: Callable[[random.Random], Session],
+    sessions: int,
+    seconds: float,
+    pause: float,
+    seed: int,
+    while_connected: Callable[[], None] | None = None,
+) -> Phase:
+    """Open `sessions` sessions at once, let them act until `seconds` have passed, close them.
+
+    `while_connected` runs after the last action, while every session is still connected.
+    """
+    rng = random.Random(seed)
+    phase = Phase(sessions)
+    opened = [make(random.Random(rng.random())) for _ in range(sessions)]
+    deadline = time.monotonic() + seconds
+
+    async def person(session: Session) -> None:
+        await asyncio.sleep(session.rng.uniform(0, pause))
+        try:
+            await session.connect()
+        except (OSError, TimeoutError, LoadError, ConnectionClosed) as error:
+            phase.errors.append(f"connect: {type(error).__name__}: {error}")
+            return
+        await session.load()
+        while True:
+            await asyncio.sleep(session.rng.uniform(0.5 * pause, 1.5 * pause))
+            if time.monotonic() >= deadline:
+                return
+            await session.act()
+
+    try:
+        await asyncio.gather(*(person(s) for s in opened))
+        if while_connected is not None:
+            while_connected()
+    finally:
+        await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
+    for session in opened:
+        phase.actions.extend(session.actions)
+    phase.errors.extend(f"{a.kind} {a.page}: {a.error}" for a in phase.actions if a.error)
+    return phase
+
+
+async def run_burst(
+    make: Callable[[random.Random], Session], sessions: int, over: float, seed: int
+) -> Phase:
+    """A class opening the link: `sessions` sessions start evenly spread over `over` seconds;
+    each opens the app, makes one change and leaves. A "load" action's seconds run from the
+    session's first HTTP request to its first script_finished (connect-to-first-run)."""
+    rng = random.Random(seed)
+    phase = Phase(sessions)
+    opened = [make(random.Random(rng.random())) for _ in range(sessions)]
+
+    async def student(number: int, session: Session) -> None:
+        await asyncio.sleep(number * over / sessions)
+        started = time.perf_counter()
+        try:
+            await session.connect()
+        except (OSError, TimeoutError, LoadError, ConnectionClosed) as error:
+            phase.errors.append(f"connect: {type(error).__name__}: {error}")
+            return
+        first = await session.load()
+        first.seconds = time.perf_counter() - started
+        if not first.error:
+            await session.change()
+        await session.close()
+
+    try:
+        await asyncio.gather(*(student(n, s) for n, s in enumerate(opened)))
+    finally:
+        await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
+    for session in opened:
+        phase.actions.extend(session.actions)
+    phase.errors.extend(f"{a.kind} {a.page}: {a.error}" for a in phase.actions if a.error)
+    return phase
