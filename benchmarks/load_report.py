@@ -46,10 +46,6 @@ def _ms(seconds: float) -> str:
 KINDS = ("load", "grades", "page", "sidebar", "click")
 
 
-def _kind_p95(r: Result, kind: str) -> float:
-    return percentile([a.seconds for a in r.phase.actions if a.kind == kind and not a.error], 0.95)
-
-
 def _baselines(results: list[Result], r: Result) -> tuple[Result | None, Result | None]:
     """The one-button page and the app's shell around a blank page (1 process), if run; for a
     run without them, the empty app with as many processes as ``r`` stands for the first."""
@@ -63,11 +59,24 @@ def _baselines(results: list[Result], r: Result) -> tuple[Result | None, Result 
     return button, shell
 
 
-def _ratio(value: float, base: Result | None, kind: str | None) -> str:
+def _ratio(value: float, base: Result | None, loads: bool = False) -> str:
+    """``value`` over the p95 of ``base``'s timed actions (``loads``: of its first runs)."""
     if base is None:
         return "-"
-    base_p95 = percentile(base.phase.timed(), 0.95) if kind is None else _kind_p95(base, kind)
-    return f"{value / base_p95:.2f}x"
+    values = base.phase.loads() if loads else base.phase.timed()
+    return f"{value / percentile(values, 0.95):.2f}x"
+
+
+def _cpu(r: Result) -> str:
+    cpu = f"server CPU {r.server_cpu:.0%} of a core"
+    if r.scenario.processes > 1:
+        cpu += f", HAProxy {r.balancer_cpu:.0%}"
+    return cpu
+
+
+def _print_errors(r: Result) -> None:
+    for error in r.errors[:5]:
+        print(f"  error: {error}")
 
 
 def report(results: list[Result]) -> None:
@@ -84,7 +93,7 @@ def report(results: list[Result]) -> None:
         print(
             f"{r.scenario.label:<33}{r.phase.sessions:>9}{len(timed):>8}{len(r.errors):>7}"
             f"{_ms(_median(r.alone)):>11}{_ms(_median(timed)):>10}{_ms(p95):>10}"
-            f"{_ratio(p95, button, None):>10}{_ratio(p95, shell, None):>10}"
+            f"{_ratio(p95, button):>10}{_ratio(p95, shell):>10}"
             f"{r.mb_per_session:>11.2f}"
         )
     print()
@@ -97,23 +106,19 @@ def report(results: list[Result]) -> None:
                 p95 = percentile(values, 0.95)
                 parts.append(
                     f"{kind} {len(values)} x median {_ms(_median(values))} p95 {_ms(p95)} "
-                    f"({_ratio(p95, button, None)} the button's click p95, "
-                    f"{_ratio(p95, shell, None)} the shell's)"
+                    f"({_ratio(p95, button)} the button's click p95, "
+                    f"{_ratio(p95, shell)} the shell's)"
                 )
         print(f"{r.scenario.label}:")
         for part in parts:
             print(f"  {part}")
-        cpu = f"server CPU {r.server_cpu:.0%} of a core"
-        if r.scenario.processes > 1:
-            cpu += f", HAProxy {r.balancer_cpu:.0%}"
         actions = len(r.phase.actions) or 1
-        cpu += f" ({r.server_cpu * r.wall / actions * 1000:.0f} ms per action)"
+        cpu = f"{_cpu(r)} ({r.server_cpu * r.wall / actions * 1000:.0f} ms per action)"
         print(
             f"  {cpu}, load client {r.client_cpu:.0%}; RSS {r.rss_before_kib / 1024:.0f} MB "
             f"-> {r.rss_after_kib / 1024:.0f} MB; {r.wall:.0f} s"
         )
-        for error in r.errors[:5]:
-            print(f"  error: {error}")
+        _print_errors(r)
     print(
         "\nTargets (issue 14): 0 errors; p95 of any action at most 3x the one-button page's "
         "click p95 in this run, or within 1.5x of the app shell's (a blank page in the app's "
@@ -132,31 +137,20 @@ def report_burst(results: list[Result]) -> None:
         button, shell = _baselines(results, r)
         first, change = r.phase.loads(), r.phase.timed()
         first_95, change_95 = percentile(first, 0.95), percentile(change, 0.95)
-
-        def vs(base: Result | None, value: float, loads: bool) -> str:
-            if base is None:
-                return "-"
-            values = base.phase.loads() if loads else base.phase.timed()
-            return f"{value / percentile(values, 0.95):.2f}x"
-
         print(
             f"{r.scenario.label:<33}{r.phase.sessions:>9}{len(r.errors):>7}"
             f"{_ms(_median(first)):>15}{_ms(first_95):>10}"
-            f"{vs(button, first_95, True):>10}{vs(shell, first_95, True):>10}"
-            f"{_ms(_median(change)):>12}{_ms(change_95):>10}{vs(button, change_95, False):>10}"
+            f"{_ratio(first_95, button, loads=True):>10}{_ratio(first_95, shell, loads=True):>10}"
+            f"{_ms(_median(change)):>12}{_ms(change_95):>10}{_ratio(change_95, button):>10}"
         )
     print()
     for r in results:
-        cpu = f"server CPU {r.server_cpu:.0%} of a core"
-        if r.scenario.processes > 1:
-            cpu += f", HAProxy {r.balancer_cpu:.0%}"
         per_session = r.server_cpu * r.wall / r.phase.sessions
         print(
-            f"{r.scenario.label}: {cpu} ({per_session * 1000:.0f} ms of server CPU per "
+            f"{r.scenario.label}: {_cpu(r)} ({per_session * 1000:.0f} ms of server CPU per "
             f"session), load client {r.client_cpu:.0%}; {r.wall:.0f} s"
         )
-        for error in r.errors[:5]:
-            print(f"  error: {error}")
+        _print_errors(r)
     print(
         "\nFirst run: from a session's first HTTP request to its first script_finished. "
         "'vs button': against the one-button page (benchmarks/empty_app.py), 'vs shell': "

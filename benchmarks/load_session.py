@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from streamlit.proto.Element_pb2 import Element
@@ -92,7 +92,6 @@ class Session(Client):
         self._gain_options: list[str] = []
         self.grades: tuple[int, ...] = DEFAULT_GRADES
         self.gain = GAINS[0]
-        self.clicks = 0
         self.actions: list[Action] = []
         self._text_id = ""
         self._text_fragment = ""
@@ -259,6 +258,40 @@ async def warm_up(session: Session, rng: random.Random) -> list[Action]:
     return actions
 
 
+async def _connect(session: Session, phase: Phase) -> bool:
+    """Open the session's connection; a failure is the phase's error, not an exception."""
+    try:
+        await session.connect()
+    except (OSError, TimeoutError, LoadError, ConnectionClosed) as error:
+        phase.errors.append(f"connect: {type(error).__name__}: {error}")
+        return False
+    return True
+
+
+async def _run_phase(
+    make: Callable[[random.Random], Session],
+    sessions: int,
+    seed: int,
+    one: Callable[[int, Session, Phase], Awaitable[None]],
+    while_connected: Callable[[], None] | None = None,
+) -> Phase:
+    """Make `sessions` sessions, run `one` for each (its number, the session, the phase) at
+    once, close them all; the phase holds their actions and every action's error."""
+    rng = random.Random(seed)
+    phase = Phase(sessions)
+    opened = [make(random.Random(rng.random())) for _ in range(sessions)]
+    try:
+        await asyncio.gather(*(one(n, s, phase) for n, s in enumerate(opened)))
+        if while_connected is not None:
+            while_connected()
+    finally:
+        await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
+    for session in opened:
+        phase.actions.extend(session.actions)
+    phase.errors.extend(f"{a.kind} {a.page}: {a.error}" for a in phase.actions if a.error)
+    return phase
+
+
 async def run_sessions(
     make: Callable[[random.Random], Session],
     sessions: int,
@@ -271,17 +304,11 @@ async def run_sessions(
 
     `while_connected` runs after the last action, while every session is still connected.
     """
-    rng = random.Random(seed)
-    phase = Phase(sessions)
-    opened = [make(random.Random(rng.random())) for _ in range(sessions)]
     deadline = time.monotonic() + seconds
 
-    async def person(session: Session) -> None:
+    async def person(number: int, session: Session, phase: Phase) -> None:
         await asyncio.sleep(session.rng.uniform(0, pause))
-        try:
-            await session.connect()
-        except (OSError, TimeoutError, LoadError, ConnectionClosed) as error:
-            phase.errors.append(f"connect: {type(error).__name__}: {error}")
+        if not await _connect(session, phase):
             return
         await session.load()
         while True:
@@ -290,16 +317,7 @@ async def run_sessions(
                 return
             await session.act()
 
-    try:
-        await asyncio.gather(*(person(s) for s in opened))
-        if while_connected is not None:
-            while_connected()
-    finally:
-        await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
-    for session in opened:
-        phase.actions.extend(session.actions)
-    phase.errors.extend(f"{a.kind} {a.page}: {a.error}" for a in phase.actions if a.error)
-    return phase
+    return await _run_phase(make, sessions, seed, person, while_connected)
 
 
 async def run_burst(
@@ -308,17 +326,11 @@ async def run_burst(
     """A class opening the link: `sessions` sessions start evenly spread over `over` seconds;
     each opens the app, makes one change and leaves. A "load" action's seconds run from the
     session's first HTTP request to its first script_finished (connect-to-first-run)."""
-    rng = random.Random(seed)
-    phase = Phase(sessions)
-    opened = [make(random.Random(rng.random())) for _ in range(sessions)]
 
-    async def student(number: int, session: Session) -> None:
+    async def student(number: int, session: Session, phase: Phase) -> None:
         await asyncio.sleep(number * over / sessions)
         started = time.perf_counter()
-        try:
-            await session.connect()
-        except (OSError, TimeoutError, LoadError, ConnectionClosed) as error:
-            phase.errors.append(f"connect: {type(error).__name__}: {error}")
+        if not await _connect(session, phase):
             return
         first = await session.load()
         first.seconds = time.perf_counter() - started
@@ -326,11 +338,4 @@ async def run_burst(
             await session.change()
         await session.close()
 
-    try:
-        await asyncio.gather(*(student(n, s) for n, s in enumerate(opened)))
-    finally:
-        await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
-    for session in opened:
-        phase.actions.extend(session.actions)
-    phase.errors.extend(f"{a.kind} {a.page}: {a.error}" for a in phase.actions if a.error)
-    return phase
+    return await _run_phase(make, sessions, seed, student)
