@@ -28,7 +28,7 @@ from components.state import (
     to_link,
 )
 from ndcg_core import Convention, NdcgError
-from ndcg_core.charts import PLOTTED_POSITIONS
+from ndcg_core.chart_data import PLOTTED_POSITIONS
 from ndcg_core.compare import ORDER_PARAM, Comparison, compare, order_from_param, order_to_param
 from ndcg_core.compare_charts import comparison_spec
 from ndcg_core.lists import ideal_order, moved, reordered

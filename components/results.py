@@ -10,20 +10,18 @@ import pandas as pd
 import pyarrow as pa
 import streamlit as st
 
-from components.cache import shared_view
+from components.cache import shared_call, shared_view
 from components.chrome import plain
 from components.state import current_list, current_titles, current_unretrieved
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
-from ndcg_core.charts import (
-    CUTOFF,
+from ndcg_core.chart_data import (
     DENSE_POSITIONS,
     PLOTTED_POSITIONS,
-    POSITIONS,
+    chart_dataset_tables,
     chart_layout,
-    chart_spec,
     is_dense,
-    with_text_size,
 )
+from ndcg_core.charts import ChartShape, chart_spec, chart_template, fill_template, with_text_size
 from ndcg_core.export import SavedView, chart_image, python_snippet, table_csv, view_to_json
 from ndcg_core.notes import evaluation_notes
 from ndcg_core.parsing import GradeList
@@ -73,30 +71,16 @@ def evaluate_current(convention: Convention) -> Evaluation | None:
         return None
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def _layout_spec(layout: tuple[Any, ...], _evaluation: Evaluation) -> dict[str, Any]:
-    """The chart for this layout, without the evaluation's own data (only the layout's cutoff
-    rule keeps its inline data), so every session may start from it (each gets a copy)."""
-    spec = chart_spec(_evaluation)
-    spec["datasets"] = {
-        name: rows for name, rows in spec["datasets"].items() if name not in (POSITIONS, CUTOFF)
-    }
-    return spec
-
-
 def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:
-    # Building the Altair chart costs ~0.1 s; only a new layout (length, cutoff) needs it.
-    layout_spec = _layout_spec(chart_layout(evaluation), evaluation)
-    spec = chart_spec(evaluation, layout_spec=layout_spec, frames=True)
+    # Building the Altair chart costs ~0.1 s: once per server for each shape (lines or
+    # points, a cutoff or none), then filled with the list's length and k.
+    layout = chart_layout(evaluation)
+    n, _, visible_k = layout
+    spec = fill_template(shared_call(chart_template, ChartShape.of(layout)), n, visible_k)
     # Arrow IPC bytes go to the browser as they are; a frame or a list of rows would be
     # converted again on every run (the spec is shared by every session that shows this view).
     spec["datasets"] = {
-        name: _arrow_bytes(pa.Table.from_pandas(data, preserve_index=False))
-        if isinstance(data, pd.DataFrame) and len(data)
-        else []
-        if isinstance(data, pd.DataFrame)
-        else data
-        for name, data in spec["datasets"].items()
+        name: _arrow_bytes(table) for name, table in chart_dataset_tables(evaluation).items()
     }
     return spec
 

@@ -11,21 +11,28 @@ also differ by line dash and point shape, so colour never carries the meaning al
 
 from __future__ import annotations
 
+import re
 import warnings
-from decimal import Decimal
+from dataclasses import dataclass
 from typing import Any, cast
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
+from ndcg_core.chart_data import (
+    CUTOFF,
+    POSITIONS,
+    SERIES_IDEAL,
+    SERIES_THIS,
+    chart_dataset_frames,
+    chart_datasets,
+    chart_layout,
+    is_dense,
+)
 from ndcg_core.formatting import vega_format_expr
 from ndcg_core.metrics import Evaluation
 
-POSITIONS = "positions"
-CUTOFF = "cutoff"
-SERIES_THIS = "this ranking"
-SERIES_IDEAL = "ideal ranking"
 _COLOURS = ("#0072B2", "#E69F00")  # Okabe-Ito blue and orange
 _CURVE_COLOUR = "#009E73"  # Okabe-Ito bluish green
 _CUTOFF_COLOUR = "#8C8C8C"  # over 3:1 against both the light and the dark background
@@ -38,59 +45,12 @@ CHART_WIDTH = 340
 _Y_AXIS_EXTENT = 72
 
 
-def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
-    """Long-form floats for plotting, and the unit of the DCG axes.
-
-    When the DCG values are too large to draw (they needed exact arithmetic, or they are
-    floats beyond :data:`DRAWABLE_MAGNITUDE`), they are plotted as fractions of the ideal
-    DCG's size instead (the unit says so).
-
-    >>> from ndcg_core import evaluate
-    >>> frame, unit = chart_frame(evaluate([3, 2]))
-    >>> frame.columns.tolist()
-    ['position', 'label', 'series', 'grade', 'contribution', 'running_dcg', 'ndcg_at_i']
-    >>> unit
-    'DCG'
-    """
-    table = evaluation.table
-    scale = _plot_scale(evaluation)
-    unit = chart_unit(evaluation)
-
-    def as_float(values: pd.Series) -> list[float]:
-        if scale is None:
-            return [float(v) for v in values]
-        return [float(Decimal(v) / scale) for v in values]
-
-    this = pd.DataFrame(
-        {
-            "position": table["position"],
-            "label": table["label"],
-            "series": SERIES_THIS,
-            "grade": table["grade"],
-            "contribution": as_float(table["contribution"]),
-            "running_dcg": as_float(table["running_dcg"]),
-            "ndcg_at_i": table["ndcg_at_i"],
-        }
-    )
-    ideal = pd.DataFrame(
-        {
-            "position": table["position"],
-            "label": "",
-            "series": SERIES_IDEAL,
-            "grade": table["ideal_grade"],
-            "contribution": as_float(table["ideal_contribution"]),
-            "running_dcg": as_float(table["running_ideal_dcg"]),
-            "ndcg_at_i": table["ndcg_at_i"],
-        }
-    )
-    return pd.concat([this, ideal], ignore_index=True), unit
-
-
 def evaluation_chart(
     evaluation: Evaluation, *, width: int = CHART_WIDTH, height: int = 170
 ) -> alt.VConcatChart:
     """Running DCG against the ideal (``width`` wide) above two half-width panels: each
-    position's contribution, and nDCG@k for every k.
+    position's contribution, and nDCG@k for every k. The data are the named datasets of
+    :func:`chart_dataset_frames` (:func:`chart_spec` fills them in).
 
     Up to :data:`DENSE_POSITIONS` positions, every position is a point or a bar, and
     hovering one picks it out in all three panels. Longer lists are drawn as lines without
@@ -102,9 +62,18 @@ def evaluation_chart(
     >>> len(spec["vconcat"]), len(spec["vconcat"][1]["hconcat"])
     (2, 2)
     """
+    n, unit, visible_k = chart_layout(evaluation)
+    return _layout_chart(ChartShape.of((n, unit, visible_k)), n, visible_k, width, height)
+
+
+def _layout_chart(
+    shape: ChartShape, n: int, visible_k: int | None, width: int, height: int
+) -> alt.VConcatChart:
+    """The chart of :func:`evaluation_chart` for any list of this shape, ``n`` positions and
+    this visible cutoff: only the x domain and the cutoff's title depend on those two."""
+    unit, dense = shape.unit, shape.dense
     # The lower row has two y axes where the upper has one: the panels give up that width.
     half = (width - _Y_AXIS_EXTENT - 60) // 2
-    frame, unit = chart_frame(evaluation)
     hover = alt.selection_point(
         name=HOVER,
         fields=["position"],
@@ -112,7 +81,6 @@ def evaluation_chart(
         clear="pointerout",
         nearest=True,
     )
-    n = int(frame["position"].max())
     position_axis = alt.X(
         "position:Q",
         title="position i",
@@ -154,7 +122,6 @@ def evaluation_chart(
     )
     highlight = alt.condition(hover, alt.value(1.0), alt.value(0.35))
 
-    _, _, visible_k = chart_layout(evaluation)  # the cutoff, if it falls inside the list
     # The cutoff is named in the axis title, which the app's theme colours for light and dark
     # alike; a text mark would keep one fixed colour, too faint on one of them.
     running_title = (
@@ -163,7 +130,7 @@ def evaluation_chart(
         else "position i"
     )
     running_axis = position_axis.title(running_title)
-    running_lines = base.mark_line(interpolate="step-after" if n > 60 else "linear").encode(
+    running_lines = base.mark_line(interpolate="step-after" if shape.stepped else "linear").encode(
         x=running_axis,
         y=alt.Y("running_dcg:Q", title=f"running {unit}", axis=_value_axis()),
         color=series_colour,
@@ -182,12 +149,10 @@ def evaluation_chart(
         opacity=highlight,
         tooltip=tooltip,
     )
-    dense = is_dense(n)
     running_layers = running_lines if dense else running_lines + running_points.add_params(hover)
     if visible_k is not None:
-        cutoff = pd.DataFrame({"position": [visible_k + 0.5], "text": [f"cutoff k = {visible_k}"]})
         rule = (
-            alt.Chart(cutoff)
+            alt.Chart(alt.NamedData(name=CUTOFF))
             .mark_rule(strokeDash=[4, 3], strokeWidth=1.5, color=_CUTOFF_COLOUR)
             .encode(x=alt.X("position:Q", title=running_title))
         )
@@ -240,9 +205,6 @@ def evaluation_chart(
     return cast(alt.VConcatChart, chart.resolve_scale(color="shared"))
 
 
-DENSE_POSITIONS = 100  # longer lists are drawn as lines, without points, bars or hover
-
-
 def _number_axis() -> alt.Axis:
     """An axis of values labelled by the app's number rule (0.200, never 0.2 or 0.200000)."""
     return alt.Axis(labelExpr=vega_format_expr("datum.value"))
@@ -255,15 +217,6 @@ def _value_axis() -> alt.Axis:
         minExtent=_Y_AXIS_EXTENT,
         maxExtent=_Y_AXIS_EXTENT,
     )
-
-
-def is_dense(positions: int) -> bool:
-    """Whether a chart of this many positions is drawn as lines only (see evaluation_chart).
-
-    >>> is_dense(100), is_dense(101)
-    (False, True)
-    """
-    return positions > DENSE_POSITIONS
 
 
 def _bars(
@@ -293,102 +246,103 @@ def _bars(
     return bars
 
 
-def chart_layout(evaluation: Evaluation) -> tuple[int, str, int | None]:
-    """What the chart's layout depends on (positions, DCG unit, a visible cutoff k).
+@dataclass(frozen=True)
+class ChartShape:
+    """What a chart's marks depend on: lines only (:func:`is_dense`), stepped lines (over 60
+    positions), the DCG unit, and whether a cutoff rule is drawn. Lists of the same shape
+    share one chart template (:func:`chart_template`), whatever their length and k."""
 
-    Two evaluations with the same layout have the same spec but for the data, so a page
-    can build the costly Altair part once per layout (:func:`chart_spec` ``layout_spec``).
+    dense: bool
+    stepped: bool
+    unit: str
+    has_cutoff: bool
+
+    @classmethod
+    def of(cls, layout: tuple[int, str, int | None]) -> ChartShape:
+        """The shape of a :func:`chart_layout`.
+
+        >>> ChartShape.of((6, "DCG", None)) == ChartShape.of((60, "DCG", None))
+        True
+        >>> ChartShape.of((61, "DCG", 3))
+        ChartShape(dense=False, stepped=True, unit='DCG', has_cutoff=True)
+        """
+        n, unit, visible_k = layout
+        return cls(is_dense(n), n > 60, unit, visible_k is not None)
+
+
+# A template is built with these in place of n and k (no list is that long), then filled.
+_N_MARK = 987_654_321
+_K_MARK = 987_654_323
+
+
+def chart_template(
+    shape: ChartShape, *, width: int = CHART_WIDTH, height: int = 170
+) -> dict[str, Any]:
+    """The Vega-Lite layout of every chart of this shape, with marks where n and k go
+    (:func:`fill_template`). Building it with Altair takes about 0.1 s, so a page builds
+    it once per shape rather than once per list length. Views get stable names, in order
+    (Altair names them by a hash of their content, which differs with n)."""
+    chart = _layout_chart(
+        shape, _N_MARK, _K_MARK if shape.has_cutoff else None, width=width, height=height
+    )
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Automatically deduplicated selection")
+        spec = chart.to_dict()
+    names: dict[str, str] = {}
+
+    def name_views(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: name_views(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [name_views(item) for item in value]
+        if isinstance(value, str) and _ALTAIR_VIEW_NAME.fullmatch(value):
+            return names.setdefault(value, f"panel_{len(names) + 1}")
+        return value
+
+    return cast(dict[str, Any], name_views(spec))
+
+
+_ALTAIR_VIEW_NAME = re.compile(r"view_[0-9a-f]+(?:_[0-9]+)?")
+
+
+def fill_template(template: dict[str, Any], n: int, visible_k: int | None) -> dict[str, Any]:
+    """``template`` (a new dict) with ``n`` positions and the cutoff ``visible_k`` in place.
 
     >>> from ndcg_core import Convention, evaluate
-    >>> chart_layout(evaluate([3, 2, 0])) == chart_layout(evaluate([0, 1, 1]))
-    True
-    >>> chart_layout(evaluate([3, 2, 0], Convention(cutoff_k=2)))
-    (3, 'DCG', 2)
+    >>> layout = chart_layout(evaluate([3, 2, 0, 1], Convention(cutoff_k=2)))
+    >>> filled = fill_template(chart_template(ChartShape.of(layout)), 4, 2)
+    >>> "cutoff k = 2" in str(filled), str(_N_MARK) in str(filled)
+    (True, False)
     """
-    n = max(len(evaluation.table), 1)
-    k = evaluation.convention.cutoff_k
-    unit = chart_unit(evaluation)
-    return n, unit, k if k is not None and k < n else None
+    n_mark, k_mark = float(_N_MARK) + 0.5, str(_K_MARK)
+
+    def fill(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: fill(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [fill(item) for item in value]
+        if isinstance(value, float) and value == n_mark:
+            return n + 0.5
+        if isinstance(value, str) and k_mark in value:
+            return value.replace(k_mark, str(visible_k))
+        return value
+
+    return cast(dict[str, Any], fill(template))
 
 
-# Vega draws a value as a pixel position by multiplying it; beyond about 1e300 that overflows
-# (an "Invalid SVG path"), and a 15-digit float is past what an axis can label usefully.
-DRAWABLE_MAGNITUDE = 1e15
-
-
-def _plot_scale(evaluation: Evaluation) -> Decimal | None:
-    """None when the values can be drawn as they are; else the size of the ideal DCG (or,
-    when that is 0, of the first non-zero sum) to divide them by."""
-    sums = [Decimal(v) for v in (evaluation.ideal_dcg, evaluation.dcg, evaluation.cg)]
-    if not evaluation.exact and all(abs(v) < DRAWABLE_MAGNITUDE for v in sums):
-        return None
-    return next((abs(v) for v in sums if v != 0), Decimal(1))
-
-
-def chart_unit(evaluation: Evaluation) -> str:
-    """The unit of the DCG axes: DCG, or a fraction of the ideal DCG's size when too large.
+def layout_spec_for(
+    layout: tuple[int, str, int | None], *, width: int = CHART_WIDTH, height: int = 170
+) -> dict[str, Any]:
+    """The chart's layout (no data) for a :func:`chart_layout`: its shape's template, filled.
 
     >>> from ndcg_core import evaluate
-    >>> chart_unit(evaluate([3, 2])), chart_unit(evaluate([-1e300, 0, 5]))
-    ('DCG', 'DCG as a fraction of the size of the ideal DCG')
+    >>> spec = layout_spec_for(chart_layout(evaluate([3, 2, 0])))
+    >>> spec["vconcat"][0]["layer"][0]["encoding"]["x"]["scale"]["domain"]
+    [0.5, 3.5]
     """
-    if _plot_scale(evaluation) is None:
-        return "DCG"
-    return "DCG as a fraction of the size of the ideal DCG"
-
-
-PLOTTED_POSITIONS = 500  # a longer list's charts draw this many positions, about one a pixel
-
-
-def plotted_positions(n: int, cutoff_k: int | None = None) -> np.ndarray:
-    """The positions (from 1) that the charts of an ``n``-position list draw.
-
-    All of them up to :data:`PLOTTED_POSITIONS`. Beyond, that many evenly spaced ones,
-    always with the first, the last and the cutoff ``k``: a chart some 400 pixels wide
-    cannot show more, and a browser takes seconds to draw 10,000 points of each line.
-
-    >>> plotted_positions(5).tolist()
-    [1, 2, 3, 4, 5]
-    >>> drawn = plotted_positions(10_000, cutoff_k=333)
-    >>> len(drawn) <= PLOTTED_POSITIONS + 1, drawn[:3].tolist(), int(drawn[-1]), 333 in drawn
-    (True, [1, 21, 41], 10000, True)
-    """
-    if n <= PLOTTED_POSITIONS:
-        return np.arange(1, n + 1)
-    drawn = np.unique(np.linspace(1, n, PLOTTED_POSITIONS).round().astype(int))
-    if cutoff_k is not None and 1 <= cutoff_k <= n:
-        drawn = np.union1d(drawn, [cutoff_k])
-    return drawn
-
-
-def chart_dataset_frames(evaluation: Evaluation) -> dict[str, pd.DataFrame]:
-    """The named datasets the chart reads, as frames (a row per plotted position and
-    ranking; the cutoff rule's one row, or no rows without a cutoff).
-
-    >>> from ndcg_core import evaluate
-    >>> len(chart_dataset_frames(evaluate([1.0] * 10_000))[POSITIONS])  # two rankings
-    1000
-    """
-    frame, _ = chart_frame(evaluation)
-    k = evaluation.convention.cutoff_k
-    n = len(evaluation.table)
-    if n > PLOTTED_POSITIONS:
-        frame = frame[frame["position"].isin(plotted_positions(n, k))].reset_index(drop=True)
-    cutoff = [{"position": k + 0.5, "text": f"cutoff k = {k}"}] if k is not None else []
-    return {POSITIONS: frame, CUTOFF: pd.DataFrame(cutoff)}
-
-
-def chart_datasets(evaluation: Evaluation) -> dict[str, list[dict[Any, Any]]]:
-    """:func:`chart_dataset_frames` as lists of rows (missing values as None), for JSON.
-
-    >>> from ndcg_core import evaluate
-    >>> len(chart_datasets(evaluate([1.0] * 10_000))[POSITIONS])  # two rankings
-    1000
-    """
-    return {
-        name: frame.astype(object).where(frame.notna(), None).to_dict("records")
-        for name, frame in chart_dataset_frames(evaluation).items()
-    }
+    n, _, visible_k = layout
+    template = chart_template(ChartShape.of(layout), width=width, height=height)
+    return fill_template(template, n, visible_k)
 
 
 def chart_spec(
@@ -408,15 +362,12 @@ def chart_spec(
     >>> from ndcg_core import evaluate
     >>> spec = chart_spec(evaluate([3, 2]))
     >>> sorted(spec["datasets"]), len(spec["datasets"]["positions"])
-    (['cutoff', 'positions'], 4)
+    (['positions'], 4)
     >>> chart_spec(evaluate([0, 5]), layout_spec=spec) == chart_spec(evaluate([0, 5]))
     True
     """
     if layout_spec is None:
-        chart = evaluation_chart(evaluation, width=width, height=height)
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", message="Automatically deduplicated selection")
-            layout_spec = chart.to_dict()
+        layout_spec = layout_spec_for(chart_layout(evaluation), width=width, height=height)
     spec = {key: value for key, value in layout_spec.items() if key != "datasets"}
     # Inline datasets (the cutoff rule's) belong to the layout; the named ones to the data.
     inline = {

@@ -12,7 +12,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ndcg_core.charts import is_dense, plotted_positions, with_text_size
+from ndcg_core.chart_data import is_dense, plotted_positions
+from ndcg_core.charts import with_text_size
 from ndcg_core.compare import Comparison
 
 _COLOUR_A, _COLOUR_B = "#0072B2", "#E69F00"  # Okabe-Ito blue and orange

@@ -11,7 +11,8 @@ import pytest
 import vl_convert
 
 from ndcg_core import Convention, evaluate
-from ndcg_core.charts import HOVER, chart_frame, chart_spec, curves_chart
+from ndcg_core.chart_data import chart_frame
+from ndcg_core.charts import HOVER, chart_spec, curves_chart
 from ndcg_core.formatting import vega_format_expr
 
 SEED = [3.0, 2.0, 3.0, 0.0, 1.0, 2.0]

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, evaluate
-from ndcg_core.charts import (
+from ndcg_core.chart_data import (
     CUTOFF,
     DENSE_POSITIONS,
     POSITIONS,
@@ -19,9 +19,9 @@ from ndcg_core.charts import (
     SERIES_THIS,
     chart_frame,
     chart_layout,
-    chart_spec,
     is_dense,
 )
+from ndcg_core.charts import chart_spec
 from ndcg_core.lists import ideal_order, moved, reordered, reversed_order, shuffled
 from ndcg_core.parsing import GradeList
 from ndcg_core.tables import display_table, escape_markdown
