@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import inspect
 import pickle
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
@@ -107,9 +109,45 @@ def shared(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return result
 
 
-@st.cache_resource(max_entries=256, show_spinner=False)
-def _shared_resource(key: str, _make: Callable[[], Any]) -> Any:
-    return _make()
+class _SharedStore:
+    """Results shared by every session of this server, the least recently used dropped
+    first. Lookups take one lock; a value is made outside it (two sessions asking for the
+    same new view at once may both make it: the first one stored is kept)."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._items: OrderedDict[str, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str, make: Callable[[], T]) -> T:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                found: T = self._items[key]
+                return found
+        value = make()
+        with self._lock:
+            kept: T = self._items.setdefault(key, value)
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+        return kept
+
+
+SHARED_ENTRIES = 256
+
+
+@st.cache_resource(show_spinner=False)
+def _shared_store() -> _SharedStore:
+    # One store per server, from Streamlit's resource cache rather than a module global (it
+    # is cleared with st.cache_resource.clear()). Not one cache entry per result: Streamlit
+    # hashes each call's arguments and inspects the function's signature on every lookup,
+    # a tenth of a Playground change's server time (py-spy, issue 14).
+    return _SharedStore(SHARED_ENTRIES)
+
+
+def _shared_resource(key: str, make: Callable[[], T]) -> T:
+    return _shared_store().get(key, make)
 
 
 def shared_view(name: str, key: Hashable, make: Callable[[], T]) -> T:

@@ -122,3 +122,32 @@ def test_shared_call_hands_every_caller_the_same_result_of_its_own_input() -> No
     other = shared_call(step_grades, story, other_order)
     assert other is not first
     assert [row.card.id for row in other.rows] == list(other_order)
+
+
+def test_the_shared_store_keeps_the_most_recently_used_and_the_first_value_made() -> None:
+    from components.cache import _SharedStore
+
+    store = _SharedStore(3)
+    made: list[str] = []
+
+    def make(key: str) -> list[str]:
+        made.append(key)
+        return [key]
+
+    first = store.get("a", lambda: make("a"))
+    assert store.get("a", lambda: make("again")) is first  # the very object, made once
+    for key in "bcd":
+        store.get(key, lambda key=key: make(key))  # type: ignore[misc]
+    assert store.get("b", lambda: make("b2")) == ["b"]  # still there
+    assert store.get("a", lambda: make("a2")) == ["a2"]  # the least recently used went
+    assert made == ["a", "b", "c", "d", "a2"]
+
+    # Two sessions making the same new value at once: both get the one stored first.
+    inner: list[object] = []
+
+    def racing() -> list[str]:
+        inner.append(store.get("e", lambda: ["e-inner"]))
+        return ["e-outer"]
+
+    assert store.get("e", racing) == ["e-inner"]
+    assert inner[0] is store.get("e", lambda: ["e-late"])
