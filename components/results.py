@@ -25,7 +25,7 @@ from ndcg_core.charts import ChartShape, chart_spec, chart_template, fill_templa
 from ndcg_core.export import SavedView, chart_image, python_snippet, table_csv, view_to_json
 from ndcg_core.notes import evaluation_notes
 from ndcg_core.parsing import GradeList
-from ndcg_core.tables import display_table
+from ndcg_core.tables import display_columns, display_table
 
 TABLE_PAGE_ROWS = 50
 
@@ -110,8 +110,9 @@ def _display_arrow(
     return shared_view(
         "table_arrow",
         (view_key(evaluation), first, frozenset((titles or {}).items())),
-        lambda: pa.Table.from_pandas(
-            _display_table(evaluation, first, titles), preserve_index=False
+        # Straight from the text columns: a frame first cost pandas twice the time.
+        lambda: pa.table(
+            display_columns(evaluation, first=first, rows=TABLE_PAGE_ROWS, titles=titles)
         ),
     )
 

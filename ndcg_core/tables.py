@@ -53,7 +53,27 @@ def display_table(
     digits: int = 3,
     titles: Mapping[str, str] | None = None,
 ) -> pd.DataFrame:
-    """Rows ``first .. first+rows`` of the table as text, labels escaped for Markdown.
+    """:func:`display_columns` as a frame.
+
+    >>> from ndcg_core import evaluate
+    >>> display_table(evaluate([3, 2])).iloc[1].tolist()
+    ['2', 'D2', '2', '2', '1.585', '1.262', '4.262', '2', '1.262', '4.262', '1']
+    """
+    columns = display_columns(evaluation, first=first, rows=rows, digits=digits, titles=titles)
+    # One constructor call: adding the columns one by one costs pandas far more.
+    return pd.DataFrame(columns, index=range(len(next(iter(columns.values())))))
+
+
+def display_columns(
+    evaluation: Evaluation,
+    *,
+    first: int = 0,
+    rows: int | None = None,
+    digits: int = 3,
+    titles: Mapping[str, str] | None = None,
+) -> dict[str, list[str]]:
+    """Rows ``first .. first+rows`` of the table as text columns, labels escaped for
+    Markdown (a page hands them to Arrow as they are, without a frame).
 
     With ``titles`` (label -> title), a title column follows the document's label.
 
@@ -61,9 +81,7 @@ def display_table(
     shown list (an ideal from judged documents can be longer) show "missing".
 
     >>> from ndcg_core import evaluate
-    >>> display_table(evaluate([3, 2])).iloc[1].tolist()
-    ['2', 'D2', '2', '2', '1.585', '1.262', '4.262', '2', '1.262', '4.262', '1']
-    >>> display_table(evaluate([3, 2]), titles={"D1": "Forno *Rosso*"})["title"].tolist()
+    >>> display_columns(evaluate([3, 2]), titles={"D1": "Forno *Rosso*"})["title"]
     ['Forno \\\\*Rosso\\\\*', '']
     """
     table = evaluation.table
@@ -96,8 +114,7 @@ def display_table(
         columns[f"in top {evaluation.convention.cutoff_k}"] = [
             "yes" if c else "no" for c in part["counted"]
         ]
-    # One constructor call: adding the columns one by one costs pandas far more.
-    return pd.DataFrame(columns, index=range(len(part)))
+    return columns
 
 
 def _grade(value: float) -> str:
