@@ -90,7 +90,8 @@ def _layout_chart(
     # Colour, dash and shape all tell the two series apart, in one legend: the same legend
     # on each channel (a legend hidden on one of them conflicts with the others).
     # symbolStrokeWidth 0: a legend symbol is the series' filled shape, not outlined in dashes.
-    legend = alt.Legend(orient="top", title=None, symbolStrokeWidth=0)
+    # Drawn as lines only (dense), the symbol is the line itself: a width of 0 hid it.
+    legend = alt.Legend(orient="top", title=None, symbolStrokeWidth=2 if dense else 0)
     series_domain = [SERIES_THIS, SERIES_IDEAL]
     series_colour = alt.Color(
         "series:N",

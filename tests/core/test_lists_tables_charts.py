@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import math
 
 import pytest
@@ -109,11 +110,15 @@ def test_chart_marks_the_cutoff_and_shares_one_hover() -> None:
 def test_long_lists_are_drawn_as_lines_without_the_hover(positions: int) -> None:
     spec = chart_spec(evaluate([float(i % 4) for i in range(positions)]))
     marks = json.dumps(spec)
+    legends = re.findall(r'"symbolStrokeWidth": ([0-9.]+)', marks)
+    assert legends
     if is_dense(positions):
         assert "params" not in spec
         assert '"point"' not in marks
         assert '"bar"' not in marks
         assert marks.count('"line"') >= 3  # every panel still drawn
+        # Lines only: the legend's symbol is a line, which a stroke width of 0 would hide.
+        assert all(float(width) > 0 for width in legends)
     else:
         assert [p["name"] for p in spec["params"]] == ["position_hover"]
         assert '"point"' in marks
