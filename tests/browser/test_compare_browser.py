@@ -123,7 +123,10 @@ def test_the_stakeholder_page_downloads_and_opens_offline_with_the_pages_numbers
     page: Page, app_server: StreamlitServer, browser: Browser, tmp_path: Path
 ) -> None:
     open_compare(page, app_server, "&b=3.1.2.4~6&k=3")
-    shown = page.get_by_test_id("stTable").first.locator("tbody tr").all_inner_texts()
+    # The table may arrive after the chart open_compare waits for: wait for its rows.
+    shown_rows = page.get_by_test_id("stTable").first.locator("tbody tr")
+    expect(shown_rows).to_have_count(4)
+    shown = shown_rows.all_inner_texts()
     with page.expect_download() as download_info:
         page.get_by_role("button", name="Explain to a stakeholder (HTML)").click()
     path = tmp_path / "a-vs-b.html"
