@@ -15,7 +15,9 @@ st.set_page_config(
     page_title="nDCG Lab",
     page_icon=str(ASSETS / "favicon.png"),
     layout="wide",
-    initial_sidebar_state="expanded",
+    # "auto": open beside the page on a laptop or projector, closed on a phone, where it
+    # would cover the page (a student typing a join code saw the sidebar, not the box).
+    initial_sidebar_state="auto",
 )
 st.logo(str(ASSETS / "logo.png"), size="large")
 

@@ -368,3 +368,19 @@ def test_hostile_nickname_and_answer_on_a_phone_are_refused_where_typed_and_not_
     assert phone.locator("main img[onerror], main img[src='x']").count() == 0
     assert teacher.locator("img[onerror]").count() == 0
     assert dialogs == []
+
+
+def test_a_student_typing_the_join_page_on_a_phone_sees_the_form_not_the_sidebar(
+    browser: Browser, contexts: list[BrowserContext], class_server: StreamlitServer
+) -> None:
+    phone = new_page(browser, contexts, PHONE)
+    phone.goto(f"{class_server.url}/class_join")
+    code = phone.get_by_role("textbox", name="Join code")
+    expect(code).to_be_visible()
+    expect(phone.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "true")
+    code.click()  # a click fails while something else covers the box
+    code.fill("ABCDEF")
+    laptop = new_page(browser, contexts, VIEWPORT)
+    laptop.goto(f"{class_server.url}/class_join")
+    expect(laptop.get_by_role("textbox", name="Join code")).to_be_visible()
+    expect(laptop.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "false")
