@@ -19,7 +19,7 @@ import streamlit as st
 
 from classroom.store import ClassStore
 from components.chrome import leave_presenter_button, plain
-from components.drag_order import convention_scores_frame, graded_order_list
+from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
 from components.state import PAGE_PARAMS_KEY, PERSIST, set_mode, view_mode
 from ndcg_core import format_grades, format_real
 from ndcg_core.class_questions import ClassQuestion, QuestionKind
@@ -84,10 +84,6 @@ def qr_png(url: str) -> bytes:
     return buffer.getvalue()
 
 
-def _grades(grades: tuple[float, ...]) -> str:
-    return format_grades(grades)
-
-
 def show_question(question: ClassQuestion, number: int) -> None:
     """The question as the class reads it: its prompt and lists, as text."""
     ex = question.exercise
@@ -96,13 +92,9 @@ def show_question(question: ClassQuestion, number: int) -> None:
     if question.numeric or question.kind is QuestionKind.REORDER:
         st.code(format_grades(ex.grades, ex.labels), language=None)
         if question.unretrieved and question.judged_grades is not None:
-            st.caption(f"Judged but not retrieved: {_grades(question.unretrieved)}")
+            st.caption(f"Judged but not retrieved: {format_grades(question.unretrieved)}")
     elif question.kind is QuestionKind.COMPARE:
-        left, right = st.columns(2)
-        left.markdown("Ranking **A**")
-        left.code(_grades(ex.grades), language=None)
-        right.markdown("Ranking **B**")
-        right.code(_grades(ex.other), language=None)
+        rankings_a_and_b(ex.grades, ex.other)
         st.markdown(
             "Changes of convention:\n"
             + "\n".join(f"{i}. {plain(text)}" for i, text in enumerate(ex.options, start=1))
@@ -110,7 +102,7 @@ def show_question(question: ClassQuestion, number: int) -> None:
     else:
         st.markdown(
             "\n".join(
-                f"{i}. [{_grades(a)}] and [{_grades(b)}]"
+                f"{i}. [{format_grades(a)}] and [{format_grades(b)}]"
                 for i, (a, b) in enumerate(ex.pairs, start=1)
             )
         )

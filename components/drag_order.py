@@ -15,7 +15,7 @@ import streamlit as st
 from components.cache import shared_view
 from components.chrome import plain, show_error
 from components.sortable_list import shown_window, sortable_list
-from ndcg_core import format_real
+from ndcg_core import format_grades, format_real
 from ndcg_core.lists import ideal_order, natural_key, reversed_order, shuffled
 from ndcg_core.parsing import GradeList
 
@@ -158,6 +158,15 @@ def graded_order_list(
         on_change=moved,
     )
     st.caption("Drag, or focus a document and press Alt+Arrow keys.")
+
+
+def rankings_a_and_b(grades_a: Sequence[float], grades_b: Sequence[float]) -> None:
+    """A "which scores higher" exercise's two rankings side by side, as grades to copy."""
+    left, right = st.columns(2)
+    left.markdown("Ranking **A**")
+    left.code(format_grades(grades_a), language=None)
+    right.markdown("Ranking **B**")
+    right.code(format_grades(grades_b), language=None)
 
 
 def convention_scores_frame(rows: Sequence[tuple[str, float, float]]) -> pd.DataFrame:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -25,7 +26,6 @@ from ndcg_core.chart_data import (
     POSITIONS,
     SERIES_IDEAL,
     SERIES_THIS,
-    chart_dataset_frames,
     chart_datasets,
     chart_layout,
     is_dense,
@@ -291,16 +291,21 @@ def chart_template(
         spec = chart.to_dict()
     names: dict[str, str] = {}
 
-    def name_views(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {key: name_views(item) for key, item in value.items()}
-        if isinstance(value, list):
-            return [name_views(item) for item in value]
+    def name_view(value: Any) -> Any:
         if isinstance(value, str) and _ALTAIR_VIEW_NAME.fullmatch(value):
             return names.setdefault(value, f"panel_{len(names) + 1}")
         return value
 
-    return cast(dict[str, Any], name_views(spec))
+    return cast(dict[str, Any], _map_leaves(spec, name_view))
+
+
+def _map_leaves(value: Any, change: Callable[[Any], Any]) -> Any:
+    """A copy of a JSON-like ``value`` with ``change`` applied to every leaf, in order."""
+    if isinstance(value, dict):
+        return {key: _map_leaves(item, change) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_map_leaves(item, change) for item in value]
+    return change(value)
 
 
 _ALTAIR_VIEW_NAME = re.compile(r"view_[0-9a-f]+(?:_[0-9]+)?")
@@ -318,17 +323,13 @@ def fill_template(template: dict[str, Any], n: int, visible_k: int | None) -> di
     n_mark, k_mark = float(_N_MARK) + 0.5, str(_K_MARK)
 
     def fill(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {key: fill(item) for key, item in value.items()}
-        if isinstance(value, list):
-            return [fill(item) for item in value]
         if isinstance(value, float) and value == n_mark:
             return n + 0.5
         if isinstance(value, str) and k_mark in value:
             return value.replace(k_mark, str(visible_k))
         return value
 
-    return cast(dict[str, Any], fill(template))
+    return cast(dict[str, Any], _map_leaves(template, fill))
 
 
 def layout_spec_for(
@@ -352,10 +353,9 @@ def chart_spec(
     width: int = CHART_WIDTH,
     height: int = 170,
     layout_spec: dict[str, Any] | None = None,
-    frames: bool = False,
 ) -> dict[str, Any]:
     """The Vega-Lite spec of :func:`evaluation_chart` with its named datasets filled in
-    (as lists of rows; with ``frames``, as the frames of :func:`chart_dataset_frames`).
+    (as lists of rows, for JSON and offline rendering; a page sends Arrow instead).
 
     ``layout_spec``, a spec made for another evaluation with the same :func:`chart_layout`,
     is reused for everything but the data (building the Altair chart is the slow part).
@@ -369,15 +369,9 @@ def chart_spec(
     """
     if layout_spec is None:
         layout_spec = layout_spec_for(chart_layout(evaluation), width=width, height=height)
+    # Every dataset the chart reads is named and belongs to the data, not the layout.
     spec = {key: value for key, value in layout_spec.items() if key != "datasets"}
-    # Inline datasets (the cutoff rule's) belong to the layout; the named ones to the data.
-    inline = {
-        name: rows
-        for name, rows in layout_spec.get("datasets", {}).items()
-        if name not in (POSITIONS, CUTOFF)
-    }
-    named = chart_dataset_frames(evaluation) if frames else chart_datasets(evaluation)
-    spec["datasets"] = {**inline, **named}
+    spec["datasets"] = chart_datasets(evaluation)
     return spec
 
 

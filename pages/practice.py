@@ -6,7 +6,7 @@ import streamlit as st
 
 from components.cache import remember, shared
 from components.chrome import page_header, plain
-from components.drag_order import convention_scores_frame, graded_order_list
+from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
 from components.navigation import run_through_app
 from components.results import table_columns
 from components.state import PERSIST, choose_practice_set, current_practice_set
@@ -155,11 +155,7 @@ def reorder(exercise: Exercise) -> None:
 
 
 def compare(exercise: Exercise) -> None:
-    left, right = st.columns(2)
-    left.markdown("Ranking **A**")
-    left.code(format_grades(exercise.grades), language=None)
-    right.markdown("Ranking **B**")
-    right.code(format_grades(exercise.other), language=None)
+    rankings_a_and_b(exercise.grades, exercise.other)
     st.radio(
         "Which scores higher in the textbook form?",
         ["A", "B"],
