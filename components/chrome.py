@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 import streamlit as st
 
@@ -124,15 +125,21 @@ def page_header(title: str, caption: str, *, params: Mapping[str, str] | None = 
                     if left_out:
                         st.warning(left_out, icon=":material/link_off:")
                     st.caption(LINK_LIMIT_NOTE)
-                    st.button(
-                        "Presenter view: bigger, no sidebar",
-                        icon=":material/co_present:",
-                        on_click=set_mode,
-                        args=("present",),
-                        key="lab_present",
-                    )
+                    enter_presenter_button("Presenter view: bigger, no sidebar", key="lab_present")
     if view_mode() != "present":  # a projector's one screen is for the lesson itself
         st.caption(caption)
+
+
+def enter_presenter_button(label: str, *, key: str, **options: Any) -> None:
+    """A way into presenter view (``options`` go to st.button: width, help)."""
+    st.button(
+        label,
+        icon=":material/co_present:",
+        on_click=set_mode,
+        args=("present",),
+        key=key,
+        **options,
+    )
 
 
 def leave_presenter_button() -> None:

@@ -18,9 +18,9 @@ import segno
 import streamlit as st
 
 from classroom.store import ClassStore
-from components.chrome import leave_presenter_button, plain
+from components.chrome import enter_presenter_button, leave_presenter_button, plain
 from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
-from components.state import PAGE_PARAMS_KEY, PERSIST, set_mode, view_mode
+from components.state import PAGE_PARAMS_KEY, PERSIST, view_mode
 from ndcg_core import format_grades, format_real
 from ndcg_core.class_questions import ClassQuestion, QuestionKind
 from ndcg_core.class_reveal import Reveal, Spread
@@ -63,11 +63,8 @@ def class_header(title: str, caption: str, params: Mapping[str, str], *, present
         if view_mode() == "present":
             leave_presenter_button()
         elif presenter:
-            st.button(
+            enter_presenter_button(
                 "Presenter view",
-                icon=":material/co_present:",
-                on_click=set_mode,
-                args=("present",),
                 key="class_present",
                 width="stretch",
                 help="Bigger text and no sidebar, for the projector. Your private link "
