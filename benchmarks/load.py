@@ -18,8 +18,8 @@ Playground on two processes behind HAProxy, started by scripts/serve.py as `make
 starts them (its own process; deploy/haproxy.cfg); ``empty-2proc``, the empty app
 behind the same HAProxy set-up; ``empty-gc`` and ``app-gc``, one process with Streamlit's
 default full garbage collection after every script run, which our config turns off. Every
-server runs with exactly the settings `make run` uses (.streamlit/config.toml; only port and
-address are given). Everything listens on 127.0.0.1 only, on free ports, and every process
+server runs with exactly the settings `make run` uses (.streamlit/config.toml, and uvloop as
+Streamlit's event loop, from the app's dependencies; only port and address are given). Everything listens on 127.0.0.1 only, on free ports, and every process
 is stopped by its own pid before the script ends.
 
 Two loads. Steady (the default): sessions that act for ``--seconds``, described below.

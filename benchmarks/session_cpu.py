@@ -1,6 +1,7 @@
 """Server CPU per first page load and per change, one session after another (no queueing).
 
 Run: .venv/bin/python benchmarks/session_cpu.py [--sessions 60] [--scenarios button,shell,playground,app]
+     .venv/bin/python benchmarks/session_cpu.py --pages [--visits 15]
 
 Latency under load swings with whatever else the machine runs; the server's own CPU time per
 operation does not, so this is the figure to compare before and after a change to a page. For
@@ -9,6 +10,11 @@ the server up, then ``--sessions`` sessions open the page one after another (con
 run), then each makes the burst's change (types a new list on the Playground, presses the
 button or the lesson's Next elsewhere), then all close. The server's CPU time
 (/proc/<pid>/stat, 10 ms ticks) is read around each phase and divided by the sessions.
+
+``--pages``: one session of app.py visits each page ``--visits`` times back to back; per
+page, the server CPU per visit and the median wall time of a visit. Wall time well above
+CPU time is time nobody works: before uvloop, Nagle's algorithm held most visits ~40 ms
+(docs/performance.md, "Third pass").
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import statistics
 import sys
 from pathlib import Path
 
@@ -72,12 +79,44 @@ async def measure(name: str, sessions: int, seed: int) -> tuple[float, float, fl
     return (loaded - before) * per, (changed - loaded) * per, (closed - changed) * per
 
 
+async def page_visits(visits: int, seed: int) -> list[tuple[str, float, float]]:
+    """Per page of app.py: (title, ms of server CPU per visit, median ms of wall per visit)."""
+    scenario = SCENARIOS["app"]
+    rows = []
+    with start_servers(scenario, "app") as servers:
+        pid = servers.pids[0]
+        session = Session(servers.url, scenario.check, random.Random(seed))
+        await session.connect()
+        await session.load()
+        for page_hash in session.pages:  # warm: each page's first run imports its modules
+            await session.go_to(page_hash)
+        for page_hash, title in session.pages.items():
+            before = cpu_seconds(pid)
+            walls = [(await session.go_to(page_hash)).seconds for _ in range(visits)]
+            cpu = cpu_seconds(pid) - before
+            rows.append((title, 1000 * cpu / visits, 1000 * statistics.median(walls)))
+        await session.close()
+        errors = [a.error for a in session.actions if a.error]
+        if errors:
+            msg = f"page visits: {len(errors)} errors, first: {errors[0]}"
+            raise RuntimeError(msg)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=60)
     parser.add_argument("--scenarios", default="button,shell,playground,app")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pages", action="store_true", help="app.py's page visits instead")
+    parser.add_argument("--visits", type=int, default=15)
     args = parser.parse_args()
+    if args.pages:
+        print(f"one session, each page of app.py visited {args.visits} times back to back:")
+        print(f"{'page':34} {'server CPU':>11} {'wall, median':>13}")
+        for title, cpu, wall in asyncio.run(page_visits(args.visits, args.seed)):
+            print(f"{title:34} {cpu:8.1f} ms {wall:10.1f} ms")
+        return
     names = args.scenarios.split(",")
     print(f"server CPU per operation, {args.sessions} sessions one after another:")
     print(f"{'scenario':34} {'first load':>11} {'change':>9} {'close':>7} {'total':>8}")
