@@ -48,15 +48,11 @@ import sqlalchemy as sa
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.load_session import percentile
 from classroom.store import ClassError, ClassStore
 from scripts.pg_throwaway import throwaway_postgres
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def answer_students(
