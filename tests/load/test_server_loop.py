@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import socket
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -47,8 +48,14 @@ def accepted_nodelay(new_loop: Callable[[], asyncio.AbstractEventLoop]) -> int:
             writer.close()
             server.close()
 
-    with asyncio.Runner(loop_factory=new_loop) as runner:
-        return runner.run(scenario())
+    def run() -> int:
+        with asyncio.Runner(loop_factory=new_loop) as runner:
+            return runner.run(scenario())
+
+    # A thread of its own: Playwright's sync API (the browser tests, same pytest session)
+    # keeps an event loop running in the main thread.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result()
 
 
 def test_the_stdlib_loop_leaves_nagle_on_for_streamlits_socket() -> None:
