@@ -89,6 +89,13 @@ const HELP = "Drag an item, or focus it and press Alt+Arrow keys, to change the 
 const lists = new WeakMap();  // parentElement -> controller: this function runs on every rerun
 let refocus = null;  // {id, until}: a keyboard move whose list was re-mounted by the rerun
 
+function focusedIn(ctl) {
+  // The chip with focus, if any. The list lives in a shadow root (the component isolates its
+  // styles), where document.activeElement is only the root's host: ask the root itself.
+  const active = ctl.list.getRootNode().activeElement;
+  return active && ctl.list.contains(active) ? active : null;
+}
+
 function itemIds(list) {
   return Array.from(list.children, (li) => li.dataset.id);
 }
@@ -239,7 +246,7 @@ function render(ctl, data) {
   if (wanted.length !== current.length || wanted.some((li, i) => current[i] !== li)) {
     // Moving a node out of the document blurs it: give focus back to the chip that had it,
     // so a server answer arriving between two Alt+Arrow presses never drops the reader's place.
-    const focused = ctl.list.contains(document.activeElement) ? document.activeElement : null;
+    const focused = focusedIn(ctl);
     ctl.list.replaceChildren(...wanted);
     if (focused && wanted.includes(focused)) focused.focus({ preventScroll: true });
   }
@@ -248,8 +255,9 @@ function render(ctl, data) {
   ctl.total = data.total;
   ctl.list.style.counterReset = `rank ${data.first}`;
   relabel(ctl);
-  const active = document.activeElement;
-  if (refocus && refocus.until > performance.now() && (!active || active === document.body)) {
+  // A re-mounted list (a new shadow root) leaves focus nowhere: on the page's body.
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (refocus && refocus.until > performance.now() && lost) {
     const li = wanted.find((item) => item.dataset.id === refocus.id);
     if (li) { li.focus(); refocus = null; }
   }

@@ -152,3 +152,24 @@ def test_a_thousand_items_show_in_windows_and_a_key_move_reorders_the_whole_list
     print(f"\n1,000 items: key press -> order text {1000 * (time.monotonic() - started):.0f} ms")
     expect(last).to_be_focused()
     context.close()
+
+
+def test_a_reorder_from_the_server_keeps_the_focused_chip_focused(
+    browser: Browser, demo_server: StreamlitServer
+) -> None:
+    # The list lives in a shadow root; the chip with focus must be found there, not through
+    # document.activeElement (its host), or each server reorder drops a keyboard user's place.
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(f"{demo_server.url}/?rotate=1")
+        expect(item(page, "D2")).to_be_visible()
+        item(page, "D2").focus()
+        expect(item(page, "D2")).to_be_focused()
+        for _ in range(2):  # two reorders in a row, with no key pressed between them
+            before = order_text(page).inner_text()
+            expect(order_text(page)).not_to_have_text(before)
+            expect(item(page, "D2")).to_be_focused()
+    finally:
+        context.close()
