@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Dialog, Locator, Page, expect
@@ -45,24 +46,37 @@ def demo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StreamlitS
     assert "Traceback" not in log, f"the server logged an exception:\n{log}"
 
 
+@contextlib.contextmanager
+def demo_page(
+    browser: Browser, url: str, on_dialog: Callable[[Dialog], None] | None = None
+) -> Iterator[Page]:
+    """``url`` of the demo app in a fresh context (a session of its own), closed after;
+    ``on_dialog`` hears every dialog from the first script on."""
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        if on_dialog is not None:
+            page.on("dialog", on_dialog)
+        page.goto(url)
+        yield page
+    finally:
+        context.close()
+
+
 @pytest.fixture
 def demo(browser: Browser, demo_server: StreamlitServer) -> Iterator[tuple[Page, list[str]]]:
     """The demo page, fresh session, and the dialogs it opened (there must be none)."""
-    context = browser.new_context(viewport={"width": 1100, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
     dialogs: list[str] = []
 
     def record(dialog: Dialog) -> None:
         dialogs.append(dialog.message)
         dialog.dismiss()
 
-    page.on("dialog", record)
-    page.goto(demo_server.url)
-    expect(order_text(page)).to_have_text(order(SIX))
-    expect(item(page, "D1")).to_be_visible()
-    yield page, dialogs
-    context.close()
+    with demo_page(browser, demo_server.url, record) as page:
+        expect(order_text(page)).to_have_text(order(SIX))
+        expect(item(page, "D1")).to_be_visible()
+        yield page, dialogs
 
 
 def order(ids: list[str]) -> str:
@@ -128,30 +142,29 @@ def test_markup_in_a_label_shows_as_text_and_never_runs(demo: tuple[Page, list[s
 def test_a_thousand_items_show_in_windows_and_a_key_move_reorders_the_whole_list(
     browser: Browser, demo_server: StreamlitServer
 ) -> None:
-    context = browser.new_context(viewport={"width": 1100, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    page.goto(f"{demo_server.url}/?n=1000")
-    chips = page.locator("li.sl-item")
-    expect(chips).to_have_count(PAGE_SIZE)  # one window, not 1,000 chips
-    box = page.locator(".sl-list").bounding_box()
-    assert box is not None
-    assert box["height"] < 400  # a scrolling box, not a 1,000-item page
-    for _ in range(1000 // PAGE_SIZE - 1):
-        page.get_by_role("button", name="Next", exact=True).click()
-    expect(chips.first).to_have_attribute("data-id", f"D{1000 - PAGE_SIZE + 1}")
-    expect(chips.first).to_have_attribute(
-        "aria-label", f"D{1000 - PAGE_SIZE + 1} · grade 2, position {1000 - PAGE_SIZE + 1} of 1000"
-    )
-    last = item(page, "D999")
-    last.focus()  # scrolls it into view inside the box
-    started = time.monotonic()
-    page.keyboard.press("Alt+ArrowLeft")
-    expect(order_text(page)).to_contain_text("D1,D2,D3,")  # the whole list, not the window
-    expect(order_text(page)).to_contain_text("D997,D999,D998,D1000")
-    print(f"\n1,000 items: key press -> order text {1000 * (time.monotonic() - started):.0f} ms")
-    expect(last).to_be_focused()
-    context.close()
+    with demo_page(browser, f"{demo_server.url}/?n=1000") as page:
+        chips = page.locator("li.sl-item")
+        expect(chips).to_have_count(PAGE_SIZE)  # one window, not 1,000 chips
+        box = page.locator(".sl-list").bounding_box()
+        assert box is not None
+        assert box["height"] < 400  # a scrolling box, not a 1,000-item page
+        for _ in range(1000 // PAGE_SIZE - 1):
+            page.get_by_role("button", name="Next", exact=True).click()
+        expect(chips.first).to_have_attribute("data-id", f"D{1000 - PAGE_SIZE + 1}")
+        expect(chips.first).to_have_attribute(
+            "aria-label",
+            f"D{1000 - PAGE_SIZE + 1} · grade 2, position {1000 - PAGE_SIZE + 1} of 1000",
+        )
+        last = item(page, "D999")
+        last.focus()  # scrolls it into view inside the box
+        started = time.monotonic()
+        page.keyboard.press("Alt+ArrowLeft")
+        expect(order_text(page)).to_contain_text("D1,D2,D3,")  # the whole list, not the window
+        expect(order_text(page)).to_contain_text("D997,D999,D998,D1000")
+        print(
+            f"\n1,000 items: key press -> order text {1000 * (time.monotonic() - started):.0f} ms"
+        )
+        expect(last).to_be_focused()
 
 
 def test_a_reorder_from_the_server_keeps_the_focused_chip_focused(
@@ -159,11 +172,7 @@ def test_a_reorder_from_the_server_keeps_the_focused_chip_focused(
 ) -> None:
     # The list lives in a shadow root; the chip with focus must be found there, not through
     # document.activeElement (its host), or each server reorder drops a keyboard user's place.
-    context = browser.new_context(viewport={"width": 1100, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    try:
-        page.goto(f"{demo_server.url}/?rotate=1")
+    with demo_page(browser, f"{demo_server.url}/?rotate=1") as page:
         expect(item(page, "D2")).to_be_visible()
         item(page, "D2").focus()
         expect(item(page, "D2")).to_be_focused()
@@ -171,5 +180,3 @@ def test_a_reorder_from_the_server_keeps_the_focused_chip_focused(
             before = order_text(page).inner_text()
             expect(order_text(page)).not_to_have_text(before)
             expect(item(page, "D2")).to_be_focused()
-    finally:
-        context.close()

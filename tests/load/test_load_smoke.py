@@ -13,10 +13,7 @@ import signal
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Callable, Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
 
 import pytest
 
@@ -24,28 +21,9 @@ from benchmarks.load_client import Action
 from benchmarks.load_session import Phase, Session, ndcg_check, run_sessions
 from components.navigation import PAGES
 from scripts.serve import COOKIE, ROOT, StreamlitProcess, child_command
+from tests.load.support import run_async
 
 TITLES = {page.title for page in PAGES}  # the one list of pages app.py declares
-T = TypeVar("T")
-
-
-def run_async(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """asyncio.run in a thread of its own: Playwright's sync API (the browser tests, same
-    pytest session) keeps an event loop running in the main thread."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(lambda: asyncio.run(scenario())).result()
-
-
-@pytest.fixture
-def app_server(tmp_path: Path) -> Iterator[StreamlitProcess]:
-    server = StreamlitProcess("app.py", tmp_path / "app.log")
-    try:
-        server.wait_until_healthy()
-        yield server
-    finally:
-        server.stop()
-    log = server.log_path.read_text(encoding="utf-8")
-    assert "Traceback" not in log, log
 
 
 def test_sessions_see_their_pages_and_the_ndcg_of_their_grades(

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 import uvloop
 
 from scripts.serve import StreamlitProcess
+from tests.load.support import run_async
 
 
 def accepted_nodelay(new_loop: Callable[[], asyncio.AbstractEventLoop]) -> int:
@@ -48,14 +47,7 @@ def accepted_nodelay(new_loop: Callable[[], asyncio.AbstractEventLoop]) -> int:
             writer.close()
             server.close()
 
-    def run() -> int:
-        with asyncio.Runner(loop_factory=new_loop) as runner:
-            return runner.run(scenario())
-
-    # A thread of its own: Playwright's sync API (the browser tests, same pytest session)
-    # keeps an event loop running in the main thread.
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(run).result()
+    return run_async(scenario, new_loop)
 
 
 def test_the_stdlib_loop_leaves_nagle_on_for_streamlits_socket() -> None:
@@ -67,18 +59,8 @@ def test_uvloop_turns_nagle_off_on_each_connection() -> None:
     assert accepted_nodelay(uvloop.new_event_loop) != 0
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[StreamlitProcess]:
-    process = StreamlitProcess("app.py", tmp_path / "app.log")
-    try:
-        process.wait_until_healthy()
-        yield process
-    finally:
-        process.stop()
-
-
-def test_the_shipped_server_runs_on_uvloop(server: StreamlitProcess) -> None:
+def test_the_shipped_server_runs_on_uvloop(app_server: StreamlitProcess) -> None:
     # `streamlit run app.py` as `make run` starts it: uvloop's extension is loaded in the
     # server process (Streamlit chose it as the event loop at start-up).
-    maps = Path(f"/proc/{server.pid}/maps").read_text(encoding="utf-8")
+    maps = Path(f"/proc/{app_server.pid}/maps").read_text(encoding="utf-8")
     assert "/uvloop/loop." in maps
