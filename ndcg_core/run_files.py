@@ -6,7 +6,8 @@ CSV files need a header naming the columns: ``qid, docid, grade`` or ``qid, doci
 :func:`read_qrels` and :func:`read_run` give pandas frames; :func:`read_evaluation_file`
 reads a file's bytes with Arrow, and :func:`read_coded` turns a run and its qrels into
 integer codes, for batch scoring without pandas (:func:`ndcg_core.runs.evaluate_files`);
-:func:`query_rows` reads one query's lines. Errors name the first bad line.
+:mod:`ndcg_core.run_rows` gives a read file's rows back as frames. Errors name the first
+bad line.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 
 from ndcg_core._text import quoted
@@ -34,31 +36,12 @@ from ndcg_core.id_keys import (
     pair_keys,
     same_ids,
 )
+from ndcg_core.run_limits import MAX_FILE_BYTES, MAX_ID_CHARS, check_id_lengths, decode_text
 
 if TYPE_CHECKING:
     import pandas as pd
 
-MAX_FILE_BYTES = 200 * 1024 * 1024
-
 Rows = tuple[np.ndarray, np.ndarray, np.ndarray]  # query codes, document codes, numbers
-
-
-def _decode(data: bytes, what: str) -> str:
-    if not data.strip():
-        msg = f"The {what} file is empty."
-        raise NdcgError(msg)
-    if len(data) > MAX_FILE_BYTES:
-        msg = f"The {what} file is {len(data) / 2**20:.0f} MB; at most 200 MB are read."
-        raise NdcgError(msg)
-    if b"\x00" in data[:8192]:
-        msg = f"The {what} file looks binary (it holds NUL bytes); expected plain text."
-        raise NdcgError(msg)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        msg = f"The {what} file is not UTF-8 text (line {line} has a byte it cannot read)."
-        raise NdcgError(msg) from None
 
 
 def _read_table(text: str, what: str, trec_columns: list[str], wanted: list[str]) -> pd.DataFrame:
@@ -153,6 +136,8 @@ def _read_table(text: str, what: str, trec_columns: list[str], wanted: list[str]
         )
         raise NdcgError(msg, item=line_of(row))
     frame[number_column] = values.astype(np.float64)
+    ids = [(c, frame[c].str.len().to_numpy()) for c in ("qid", "docid")]
+    check_id_lengths(ids, what, line_of)
     duplicated = frame.duplicated(["qid", "docid"])
     if duplicated.any():
         row = int(np.flatnonzero(duplicated.to_numpy())[0])
@@ -216,10 +201,22 @@ def _arrow_table(
         return None
     if table.num_rows == 0 or any(column.null_count for column in table.columns):
         return None
+    if any(_longest(table.column(c)) > MAX_ID_CHARS for c in keep[:-1]):
+        return None  # the careful reader names the line
     if not np.isfinite(_numbers(table.column(keep[-1]), np.float64)).all():
         return None
     renamed: pa.Table = table.rename_columns(wanted)
     return renamed
+
+
+def _longest(column: pa.ChunkedArray) -> int:
+    """The most characters of any id in the column (of its dictionaries, when encoded)."""
+    longest = 0
+    for chunk in column.chunks:
+        strings = chunk.dictionary if pa.types.is_dictionary(chunk.type) else chunk
+        if len(strings):
+            longest = max(longest, pc.max(pc.utf8_length(strings)).as_py() or 0)
+    return longest
 
 
 def _numbers(column: pa.ChunkedArray | pa.Array, dtype: type[np.generic]) -> np.ndarray:
@@ -254,7 +251,7 @@ def read_qrels(data: bytes) -> pd.DataFrame:
     >>> read_qrels(b"q1 0 d1 2\\nq1 0 d2 0\\n").to_dict("list")
     {'qid': ['q1', 'q1'], 'docid': ['d1', 'd2'], 'grade': [2.0, 0.0]}
     """
-    text = _decode(data, "qrels")
+    text = decode_text(data, "qrels")
     columns, wanted = ["qid", "iter", "docid", "grade"], ["qid", "docid", "grade"]
     if "," not in text[: text.find("\n") % 4096 + 1]:
         fast = _read_trec_fast(data, columns, wanted)
@@ -269,7 +266,7 @@ def read_run(data: bytes) -> pd.DataFrame:
     >>> read_run(b"q1 Q0 d1 1 9.5 sys\\n").to_dict("list")
     {'qid': ['q1'], 'docid': ['d1'], 'score': [9.5]}
     """
-    text = _decode(data, "run")
+    text = decode_text(data, "run")
     columns, wanted = ["qid", "q0", "docid", "rank", "score", "tag"], ["qid", "docid", "score"]
     if "," not in text[: text.find("\n") % 4096 + 1]:
         fast = _read_trec_fast(data, columns, wanted)
@@ -296,12 +293,11 @@ class EvaluationFile:
     (when they repeat across queries: a few hundred distinct ids, matched by integer codes)
     with ``keys`` None, or plain strings with a 64-bit key of each row's (query, document)
     pair in ``keys`` (when nearly every line has its own id). Any other file (CSV,
-    irregular spacing) keeps the careful reader's frame. ``data`` is kept for looking at one
-    query (:func:`query_rows`).
+    irregular spacing) keeps the careful reader's frame. The file's bytes are not kept: a
+    session holds its upload once, compactly (a 200 MB run's bytes would double it).
     """
 
     what: str  # "qrels" or "run"
-    data: bytes
     table: pa.Table | None
     keys: np.ndarray | None
     frame: pd.DataFrame | None
@@ -329,14 +325,14 @@ def read_evaluation_file(data: bytes, what: str) -> EvaluationFile:
             queries, query_names = _codes([table.column("qid")])
             docs, doc_names = _codes([table.column("docid")])
             if not _repeats(queries, docs, len(query_names), max(len(doc_names), 1)):
-                return EvaluationFile(what, data, table, None, None)
+                return EvaluationFile(what, table, None, None)
         else:
             table, keys, queries = _keyed(table)
             if not has_repeats(keys, queries):
-                return EvaluationFile(what, data, table, keys, None)
+                return EvaluationFile(what, table, keys, None)
         # else a real repeat, for the careful reader to name
     frame = read_run(data) if what == "run" else read_qrels(data)
-    return EvaluationFile(what, data, None, None, frame)
+    return EvaluationFile(what, None, None, frame)
 
 
 _SAMPLE_BYTES = 1 << 16  # the lines looked at to guess how often document ids repeat
@@ -477,36 +473,6 @@ def _dictionary_coded(ranked: pa.Table, judged: pa.Table) -> CodedFiles:
         grades_of=None,
         doc_ranks=lambda codes: _string_ranks(doc_names, codes),
     )
-
-
-def query_rows(
-    run: EvaluationFile, qrels: EvaluationFile, qid: str
-) -> tuple[pd.DataFrame, pd.DataFrame]:
-    r"""One query's rows of a run and of its qrels, as :func:`read_run` and
-    :func:`read_qrels` give them; from a TREC file only that query's lines are read.
-
-    >>> run, qrels = b"q1 Q0 a 1 2 t\nq2 Q0 b 1 1 t\n", b"q2 0 b 1\n"
-    >>> ranked, judged = query_rows(
-    ...     read_evaluation_file(run, "run"), read_evaluation_file(qrels, "qrels"), "q2"
-    ... )
-    >>> ranked.to_dict("list"), len(judged)
-    ({'qid': ['q2'], 'docid': ['b'], 'score': [1.0]}, 1)
-    """
-    import pandas as pd
-
-    frames = []
-    for file in (run, qrels):
-        _, wanted = _COLUMNS[file.what]
-        if file.frame is not None:
-            frame = file.frame[file.frame["qid"] == qid].reset_index(drop=True)
-        else:
-            # Lines whose first field is the query id (after a byte-order mark or blanks).
-            pattern = rb"(?m)^(?:\xef\xbb\xbf)?[ \t]*" + re.escape(qid.encode()) + rb"[ \t].*$"
-            lines = b"\n".join(re.findall(pattern, file.data))
-            read = read_run if file.what == "run" else read_qrels
-            frame = read(lines) if lines.strip() else pd.DataFrame({c: [] for c in wanted})
-        frames.append(frame)
-    return frames[0], frames[1]
 
 
 def _coded_table(

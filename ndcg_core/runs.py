@@ -34,9 +34,8 @@ from ndcg_core.run_files import (
     Rows,
     read_coded,
     read_evaluation_file,
-    read_qrels,
-    read_run,
 )
+from ndcg_core.run_rows import evaluation_frame
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -184,11 +183,8 @@ def evaluate_files(
             doc_ranks=coded.doc_ranks,
             grades_of_rows=coded.grades_of,
         )
-    qrels_frame = qrels.frame if qrels.frame is not None else read_qrels(qrels.data)
-    run_frame = run.frame if run.frame is not None else read_run(run.data)
-    return evaluate_run(
-        run_frame, qrels_frame, convention, score_missing_as_zero=score_missing_as_zero
-    )
+    frames = evaluation_frame(run), evaluation_frame(qrels)
+    return evaluate_run(*frames, convention, score_missing_as_zero=score_missing_as_zero)
 
 
 def _keys(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
@@ -524,6 +520,7 @@ def query_ranking(
     (as labels the Playground's list can hold: :func:`~ndcg_core.parsing.playground_labels`),
     and the grades of judged documents the run did not retrieve.
 
+    >>> from ndcg_core.run_files import read_qrels, read_run
     >>> run = read_run(b"q Q0 a 1 1 t\nq Q0 b 2 2 t\n")
     >>> query_ranking(run, read_qrels(b"q 0 a 1\nq 0 c 3\n"), "q")
     ((0.0, 1.0), ('b', 'a'), (3.0,))

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import ndcg_core
 from ndcg_core import PRESETS, Convention, NdcgError
 from ndcg_core import run_files as run_files_module
+from ndcg_core import run_rows as run_rows_module
 from ndcg_core import runs as runs_module
 from ndcg_core.conventions import Gain, IdealSource, NegativeGrades, TiePolicy, ZeroIdeal
 from ndcg_core.run_files import read_qrels, read_run
@@ -350,7 +351,7 @@ def test_one_querys_rows_are_the_whole_files_rows_of_it(files, as_csv) -> None:
     qrels_file = run_files_module.read_evaluation_file(qrels, "qrels")
     whole_run, whole_qrels = read_run(run), read_qrels(qrels)
     for qid in {*whole_run["qid"], *whole_qrels["qid"], "not there"}:
-        ranked, judged = run_files_module.query_rows(run_file, qrels_file, qid)
+        ranked, judged = run_rows_module.query_rows(run_file, qrels_file, qid)
         for found, whole in ((ranked, whole_run), (judged, whole_qrels)):
             expected = whole[whole["qid"] == qid].reset_index(drop=True)
             assert found.to_dict("list") == expected.to_dict("list")
