@@ -13,7 +13,8 @@ from components.state import PERSIST, current_convention, open_in_playground
 from ndcg_core import NdcgError, TiePolicy, format_real
 from ndcg_core.charts import difference_chart, histogram_chart
 from ndcg_core.formatting import printf_format
-from ndcg_core.run_files import EvaluationFile, query_rows, read_evaluation_file
+from ndcg_core.run_files import EvaluationFile, read_evaluation_file
+from ndcg_core.run_rows import query_rows
 from ndcg_core.runs import RunScores, evaluate_files, query_ranking
 from ndcg_core.significance import bootstrap_interval, compare_runs
 
