@@ -6,7 +6,7 @@ from typing import Any
 import numpy as np
 import streamlit as st
 
-from components.cache import altair_chart, remember, shared
+from components.cache import altair_chart, remember, shared, vega_lite_spec
 from components.chrome import page_header, plain
 from components.navigation import run_through_app
 from components.state import PERSIST, current_convention, open_in_playground
@@ -14,7 +14,15 @@ from ndcg_core import NdcgError, TiePolicy, format_real
 from ndcg_core.charts import difference_chart, histogram_chart
 from ndcg_core.formatting import printf_format
 from ndcg_core.run_files import EvaluationFile, read_evaluation_file
+from ndcg_core.run_limits import MAX_ID_CHARS
 from ndcg_core.run_rows import query_rows
+from ndcg_core.run_table import (
+    PLOTTED_QUERIES,
+    QueryOrder,
+    QueryPage,
+    QueryTable,
+    plotted_differences,
+)
 from ndcg_core.runs import RunScores, evaluate_files, query_ranking
 from ndcg_core.significance import bootstrap_interval, compare_runs
 
@@ -84,6 +92,41 @@ def scored(
     return scores
 
 
+def _first_page() -> None:
+    st.session_state["runs_table_page"] = 1  # a new search or order starts at its top
+
+
+def query_table_page(table: QueryTable) -> QueryPage:
+    """A search box, an order and a page number over a table of 50 queries: light in the
+    browser at any size (a million rows froze Chromium). Returns the page shown."""
+    search, order_box = st.columns([3, 2])
+    contains = search.text_input(
+        "Find a query",
+        key="runs_find",
+        max_chars=MAX_ID_CHARS,
+        placeholder="part of a query id",
+        on_change=_first_page,
+    )
+    order = order_box.selectbox(
+        "Order", [o.value for o in QueryOrder], key="runs_order", on_change=_first_page
+    )
+    requested = int(st.session_state.get("runs_table_page", 1))
+    page = table.page(requested, contains=contains.strip(), order=QueryOrder(order))
+    st.dataframe(
+        page.rows,
+        hide_index=True,
+        column_config={"ndcg": st.column_config.NumberColumn("nDCG", format=printf_format())},
+    )
+    caption, number = st.columns([3, 2], vertical_alignment="center")
+    caption.caption(plain(page.caption()))
+    if page.pages > 1:
+        st.session_state["runs_table_page"] = page.page  # within the pages there are now
+        number.number_input(
+            f"Page (of {page.pages:,})", min_value=1, max_value=page.pages, key="runs_table_page"
+        )
+    return page
+
+
 page_header(
     "Your run",
     "Upload judgements (qrels: qid 0 docid grade) and a run (qid Q0 docid rank score tag), "
@@ -130,7 +173,8 @@ if qrels is not None and run_a is not None:
     options = {"convention": convention, "score_missing_as_zero": missing_zero}
     scores_a = scored(run_a, qrels, (run_a_id, qrels_id), **options)
     values = scores_a.ndcg.astype(np.float64)
-    low, high = shared(bootstrap_interval, values)
+    # Once per scoring: a million queries' bootstrap takes seconds, too large to share.
+    low, high = remember("runs_interval", id(scores_a), lambda: shared(bootstrap_interval, values))
     mean_box, queries_box, missing_box = st.columns(3)
     mean_box.metric(
         f"Mean {convention.label}, run A",
@@ -138,39 +182,42 @@ if qrels is not None and run_a is not None:
         help="95% bootstrap interval below: queries resampled 2,000 times.",
     )
     mean_box.caption(f"95% interval {format_real(low)} to {format_real(high)}")
-    queries_box.metric("Queries scored", str(len(scores_a.per_query)))
-    missing_text = f"{scores_a.missing_from_run} judged queries were not in the run and " + (
+    queries_box.metric("Queries scored", f"{len(scores_a.qids):,}")
+    missing_text = f"{scores_a.missing_from_run:,} judged queries were not in the run and " + (
         "scored 0." if missing_zero else "were left out."
     )
     if scores_a.not_judged:
-        missing_text += f" {scores_a.not_judged} run queries had no judgements and were skipped."
+        missing_text += f" {scores_a.not_judged:,} run queries had no judgements and were skipped."
     missing_box.caption(missing_text)
 
     table_box, chart_box = st.columns([1, 1])
-    table_box.dataframe(
-        scores_a.per_query[["qid", "ndcg", "retrieved", "relevant"]],
-        hide_index=True,
-        height=300,
-        column_config={"ndcg": st.column_config.NumberColumn("nDCG", format=printf_format())},
+    with table_box:
+        query_table = remember("runs_query_table", id(scores_a), lambda: QueryTable(scores_a))
+        shown = query_table_page(query_table)
+    histogram = remember(
+        "runs_histogram",
+        (id(scores_a), convention.label),
+        lambda: vega_lite_spec(histogram_chart(values, title=f"{convention.label} per query")),
     )
-    altair_chart(chart_box, histogram_chart, values, title=f"{convention.label} per query")
+    chart_box.vega_lite_chart(histogram)
 
-    worst = scores_a.per_query.nsmallest(3, "ndcg")
+    worst = query_table.page(1, order=QueryOrder.WORST).rows.slice(0, 3)
     st.caption(
         "Lowest: "
         + ", ".join(
             f"{plain(str(q))} ({format_real(v)})"
-            for q, v in zip(worst["qid"], worst["ndcg"], strict=True)
+            for q, v in zip(worst["qid"].to_pylist(), worst["ndcg"].to_pylist(), strict=True)
         )
     )
     pick, go = st.columns([3, 1], vertical_alignment="bottom")
     qid = pick.selectbox(
         "Look at one query in the Playground",
-        scores_a.per_query["qid"],
+        shown.qids,  # this page's: a picker of a million ids froze the browser
         key="runs_pick",
         persist_state=PERSIST,
+        help="The queries of the table's page; find others with the search box.",
     )
-    if go.button("Open in Playground", key="runs_open", width="stretch"):
+    if go.button("Open in Playground", key="runs_open", width="stretch", disabled=qid is None):
         query_run, query_qrels = query_rows(run_a, qrels, str(qid))
         open_in_playground(
             query_ranking(query_run, query_qrels, str(qid), TiePolicy(ties)), convention
@@ -192,7 +239,7 @@ if qrels is not None and run_a is not None:
         p_box.metric("p-value (paired randomisation)", format_real(comparison.p_value))
         st.markdown(
             f"Run B is better on **{comparison.better}** queries and worse on "
-            f"**{comparison.worse}** (of {len(comparison.per_query)}). If A and B were really "
+            f"**{comparison.worse}** (of {len(comparison.per_query):,}). If A and B were really "
             "the same system, a mean difference at least this large would turn up by chance "
             f"with probability {format_real(comparison.p_value)}"
             + (
@@ -201,4 +248,10 @@ if qrels is not None and run_a is not None:
                 else ": not rare enough to rule chance out."
             )
         )
-        altair_chart(st, difference_chart, comparison.per_query)
+        plotted = plotted_differences(comparison.per_query)
+        altair_chart(st, difference_chart, plotted)
+        if len(plotted) < len(comparison.per_query):
+            st.caption(
+                f"Over {PLOTTED_QUERIES} queries the chart draws {PLOTTED_QUERIES} evenly "
+                "spaced ones of the differences, largest to smallest."
+            )

@@ -175,3 +175,59 @@ def test_the_per_query_table_keeps_full_values_and_shows_the_cards_decimals() ->
     assert shown == dict(zip(expected["qid"], expected["ndcg"], strict=True))
     # ... and the column draws them with the number rule's decimals.
     assert printf_format() in table.proto.columns
+
+
+def captions(at) -> list[str]:
+    return [c.value.replace("\\", "") for c in at.caption]  # as read, Markdown escapes gone
+
+
+def many_queries(count: int) -> tuple[bytes, bytes]:
+    run = b"".join(
+        b"q%04d Q0 d%d 1 %d x\nq%04d Q0 e%d 2 0 x\n" % (i, i, i, i, i) for i in range(count)
+    )
+    qrels = b"".join(b"q%04d 0 d%d %d\n" % (i, i, i % 3) for i in range(count))
+    return run, qrels
+
+
+def test_the_per_query_table_and_picker_show_one_page_of_a_large_run() -> None:
+    # A picker and a table of every query froze Chromium at a million queries (issue 20).
+    run, qrels = many_queries(120)
+    at = open_app(page=PAGE)
+    at.file_uploader(key="runs_qrels").upload("q.txt", qrels).run()
+    at.file_uploader(key="runs_a").upload("r.txt", run).run()
+    assert not at.exception
+    assert metric_values(at)["Queries scored"] == "120"
+    assert at.dataframe[0].value["qid"].tolist() == [f"q{i:04d}" for i in range(50)]
+    assert at.selectbox(key="runs_pick").options == [f"q{i:04d}" for i in range(50)]
+    assert "Queries 1-50 of 120." in captions(at)
+    at.number_input(key="runs_table_page").set_value(3).run()
+    assert at.dataframe[0].value["qid"].tolist() == [f"q{i:04d}" for i in range(100, 120)]
+    assert "Queries 101-120 of 120." in captions(at)
+
+
+def test_a_search_finds_queries_by_part_of_their_id_and_starts_at_its_first_page() -> None:
+    run, qrels = many_queries(120)
+    at = open_app(page=PAGE)
+    at.file_uploader(key="runs_qrels").upload("q.txt", qrels).run()
+    at.file_uploader(key="runs_a").upload("r.txt", run).run()
+    at.number_input(key="runs_table_page").set_value(2).run()
+    at.text_input(key="runs_find").input("q011").run()
+    found = [f"q011{i}" for i in range(10)]
+    assert at.dataframe[0].value["qid"].tolist() == found
+    assert at.selectbox(key="runs_pick").options == found
+    assert "Queries 1-10 of 10 whose id contains “q011” (of 120)." in captions(at)
+    at.text_input(key="runs_find").input("nothing like it").run()
+    assert not at.exception
+    assert at.dataframe[0].value.empty
+    assert at.button(key="runs_open").disabled
+
+
+def test_the_table_orders_queries_worst_first() -> None:
+    run, qrels = many_queries(120)
+    at = open_app(page=PAGE)
+    at.file_uploader(key="runs_qrels").upload("q.txt", qrels).run()
+    at.file_uploader(key="runs_a").upload("r.txt", run).run()
+    at.selectbox(key="runs_order").set_value("lowest nDCG first").run()
+    shown = at.dataframe[0].value["ndcg"].tolist()
+    assert shown == sorted(shown)
+    assert shown[0] == 0.0  # grade 0 judged, nothing relevant: nDCG 0 under the default
