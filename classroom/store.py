@@ -54,6 +54,7 @@ from classroom.records import (
     plain_errors,
 )
 from ndcg_core import class_rules
+from ndcg_core.class_questions import check_stored_answer
 from ndcg_core._text import quoted
 from ndcg_core.errors import NdcgError
 
@@ -329,7 +330,8 @@ class ClassStore:
     def submit_answer(self, student_token: str, question_id: int, value: str) -> bool:
         """Store the student's answer: True if stored, False if they had already answered
         (the first answer counts). ClassError if the question is not open, belongs to
-        another room, or the room is over; nothing is stored then."""
+        another room, or the room is over, or ``value`` is not the canonical text the page
+        makes of an answer (``check_stored_answer``); nothing is stored then."""
         try:
             clean_value = class_rules.answer_value(value)
         except NdcgError as error:
@@ -345,6 +347,10 @@ class ClassStore:
                 if question.state != "open":
                     msg = "This question is closed: answers are no longer taken."
                     raise ClassError(msg)
+                try:  # only the page's canonical text, so every stored answer reads back
+                    check_stored_answer(question.kind, question.payload, clean_value)
+                except NdcgError as error:
+                    raise ClassError(str(error)) from None
                 connection.execute(
                     answers.insert().values(
                         question_id=question.id,

@@ -116,8 +116,7 @@ def answer_input(question: ClassQuestion, key: str) -> None:
             f"Your answer: {ex.convention.label}",
             key=f"{key}_number",
             placeholder="for example 0.88",
-            max_chars=40,
-            persist_state=PERSIST,
+            persist_state=PERSIST,  # no max_chars: the browser drops a longer paste unseen
         )
     elif question.kind is QuestionKind.SPOT:
         st.radio(

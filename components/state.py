@@ -17,6 +17,7 @@ import streamlit as st
 from components.cache import remember
 from ndcg_core import CONVENTION_FIELDS, Convention, NdcgError, format_grades, parse_grades
 from ndcg_core._text import quoted
+from ndcg_core.convention_params import read_params
 from ndcg_core.links import fit_link
 from ndcg_core.parsing import GradeList
 from ndcg_core.practice import Level, set_from_link
@@ -71,11 +72,15 @@ def init_session() -> None:
     repeated = [quoted(key, 20) for key in st.query_params if len(st.query_params.get_all(key)) > 1]
     if repeated:
         link_errors.append(f"It gives {', '.join(repeated)} more than once; the last one is used.")
+    convention, problems = read_params(params)  # every bad setting named, not the first
     try:
-        convention = Convention.from_params(params)
         check_picker_range(convention)
     except NdcgError as error:
-        link_errors.append(f"Its settings could not be read ({error}); using the defaults.")
+        problems = (*problems, str(error))
+    if problems:
+        link_errors.append(
+            f"Its settings could not be read ({' '.join(problems)}); using the defaults."
+        )
         convention = Convention()
     set_picker(convention)
     grade_list = parse_grades(DEFAULT_GRADES)
@@ -128,12 +133,17 @@ def choose_practice_set(seed: int, level: Level) -> None:
 def check_picker_range(convention: Convention) -> None:
     """Raise :class:`NdcgError` if the sidebar cannot show this convention's base or k."""
     low, high = LOG_BASE_RANGE
+    problems = []
     if not low <= convention.log_base <= high:
-        msg = f"The log base {convention.log_base:g} is outside the sidebar's {low:g} to {high:g}."
-        raise NdcgError(msg)
+        problems.append(
+            f"The log base {convention.log_base:g} is outside the sidebar's {low:g} to {high:g}."
+        )
     if convention.cutoff_k is not None and convention.cutoff_k > MAX_CUTOFF_K:
-        msg = f"The cutoff k {convention.cutoff_k:,} is above the sidebar's {MAX_CUTOFF_K:,}."
-        raise NdcgError(msg)
+        problems.append(
+            f"The cutoff k {convention.cutoff_k:,} is above the sidebar's {MAX_CUTOFF_K:,}."
+        )
+    if problems:  # both named at once
+        raise NdcgError(" ".join(problems))
 
 
 def set_picker(convention: Convention) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -24,14 +23,14 @@ from ndcg_core.conventions import Convention, IdealSource
 from ndcg_core.errors import NdcgError
 from ndcg_core.formatting import format_real
 from ndcg_core.metrics import Evaluation, evaluate
-from ndcg_core.parsing import GradeList, parse_grades
+from ndcg_core.numbers import read_number
+from ndcg_core.parsing import GradeList
 from ndcg_core.practice import Exercise, Kind, Level, check_reorder, reorder_answer
 
 PAYLOAD_VERSION = 1
 MAX_LIST_DOCUMENTS = 12  # what a projector and a phone show in one line or two
 LIST_TOLERANCE = 0.005  # two decimals, rounded
 MAX_NUMBER = 1e6  # an answer past this is a typing slip, not a DCG
-_DECIMAL_COMMA = re.compile(r"\s*[+-]?[0-9]+,[0-9]+\s*")
 
 
 class QuestionKind(StrEnum):
@@ -243,21 +242,7 @@ def from_payload(kind: str, payload: str) -> ClassQuestion:
 
 
 def _number(raw: str) -> float:
-    text = raw.strip()
-    if not text:
-        msg = "Type a number first, for example 0.88."
-        raise NdcgError(msg)
-    if _DECIMAL_COMMA.fullmatch(text):
-        text = text.replace(",", ".")  # 0,88: a decimal comma, as much of Europe writes it
-    try:
-        items = parse_grades(text, max_items=2)
-    except NdcgError:
-        msg = f"{quoted(raw)} is not a number; type one like 0.88."
-        raise NdcgError(msg) from None
-    if len(items.grades) != 1 or items.labels != ("D1",):
-        msg = f"Give one number, like 0.88; {quoted(raw)} is more than that."
-        raise NdcgError(msg)
-    value = items.grades[0]
+    value = read_number(raw)
     if abs(value) > MAX_NUMBER:
         msg = f"{quoted(raw)} is far too large for nDCG (or even DCG) here; check it."
         raise NdcgError(msg)
@@ -275,18 +260,19 @@ def _choice(raw: str, count: int, what: str) -> int:
 def parse_answer(question: ClassQuestion, raw: str) -> str:
     """A student's answer as canonical text, or :class:`NdcgError` with a message for them.
 
-    Numbers (predict, list) are read as the Playground reads grades, with a decimal comma
-    taken as a point; spot takes a pair number, compare ``A, 2`` (the winner and the number
+    Numbers (predict, list) are read by :func:`ndcg_core.numbers.read_number`, as every
+    box in the app reads them (a comma is refused, not taken as a point); spot takes a
+    pair number, compare ``A, 2`` (the winner and the number
     of the change that flips it), reorder the labels in order.
 
     >>> from ndcg_core.practice import exercise_set
     >>> predict = from_exercise(exercise_set(5)[0], 5, Level.EASY)
-    >>> parse_answer(predict, " 0,88 "), parse_answer(predict, "٠٫٥")
+    >>> parse_answer(predict, " 0.88 "), parse_answer(predict, "٠٫٥")
     ('0.88', '0.5')
     >>> parse_answer(predict, "0.8 8")
     Traceback (most recent call last):
     ...
-    ndcg_core.errors.NdcgError: Give one number, like 0.88; “0.8 8” is more than that.
+    ndcg_core.errors.NdcgError: “0.8 8” has a space inside it; type one number without spaces, like 0.86.
     """
     ex = question.exercise
     if question.numeric:
@@ -305,6 +291,30 @@ def parse_answer(question: ClassQuestion, raw: str) -> str:
         msg = f"Put each of {', '.join(ex.labels)} in the order once; {quoted(raw, 60)} does not."
         raise NdcgError(msg)
     return ", ".join(order)
+
+
+def check_stored_answer(kind: str, payload: str, value: str) -> None:
+    """Refuse, with the student's message, an answer that is not the canonical text
+    :func:`parse_answer` makes for this question: the store keeps only what
+    :func:`is_right` and the summary read back. A payload that is not a question of ours
+    (none the pages make) has no canonical answer, and nothing to check.
+
+    >>> from ndcg_core.practice import exercise_set
+    >>> q = from_exercise(exercise_set(5)[0], 5, Level.EASY)
+    >>> check_stored_answer("predict", to_payload(q), "0.5")
+    >>> check_stored_answer("predict", to_payload(q), "0,5")
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: “0,5” has a comma: type a decimal with a point, like 0.86 (and no comma between thousands).
+    """
+    try:
+        question = from_payload(kind, payload)
+    except NdcgError:
+        return
+    canonical = parse_answer(question, value)
+    if canonical != value:
+        msg = f"The answer {quoted(value)} is kept as {quoted(canonical)}; send it that way."
+        raise NdcgError(msg)
 
 
 def is_right(question: ClassQuestion, value: str) -> bool:

@@ -9,9 +9,11 @@ person who typed it (user text quoted with ``quoted``, invisible characters name
 from __future__ import annotations
 
 import unicodedata
+from types import MappingProxyType
 
 from ndcg_core._text import FORMULA_STARTS, character_name, first_hidden, quoted
 from ndcg_core.errors import NdcgError
+from ndcg_core.numbers import ascii_number
 
 # Join codes: no 0/O, 1/I/L, so a code read off a projector is typed right first time.
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -21,6 +23,9 @@ ANSWER_MAX = 200
 QUESTION_KIND_MAX = 40
 QUESTION_PAYLOAD_MAX = 20_000
 MARKUP_CHARACTERS = ("<", ">")
+_ZERO_WIDTH_JOINER = "\u200d"
+_TAGS = ("\U000e0020", "\U000e007f")  # the tag letters and CANCEL TAG of a flag sequence
+_BLACK_FLAG = "\U0001f3f4"  # the flag the tags of Scotland, England and Wales follow
 _SEPARATORS = " -"
 
 
@@ -46,6 +51,36 @@ def _no_hidden(text: str, what: str) -> None:
         raise NdcgError(msg)
 
 
+def _looks_like_emoji(char: str) -> bool:
+    """An emoji, or what may follow one inside a sequence: a variation selector (U+FE0F
+    asks for the emoji form) or a skin-tone modifier."""
+    return bool(char) and (
+        unicodedata.category(char) == "So"
+        or char == "\ufe0f"
+        or "\U0001f3fb" <= char <= "\U0001f3ff"
+    )
+
+
+def _without_emoji_joiners(text: str) -> str:
+    """``text`` less the invisible characters that build one emoji from several: a zero-width
+    joiner between two emoji (a family, "woman technologist") and the tag characters of a
+    flag such as Scotland's. Every other invisible character stays, to be refused.
+
+    >>> len(_without_emoji_joiners("\U0001f468\u200d\U0001f469\u200d\U0001f467")), _without_emoji_joiners("a\u200db")
+    (3, 'a\u200db')
+    """
+    kept = []
+    for index, char in enumerate(text):
+        before = text[index - 1] if index else ""
+        after = text[index + 1] if index + 1 < len(text) else ""
+        if char == _ZERO_WIDTH_JOINER and _looks_like_emoji(before) and _looks_like_emoji(after):
+            continue
+        if _TAGS[0] <= char <= _TAGS[1] and _BLACK_FLAG in text[:index]:
+            continue
+        kept.append(char)
+    return "".join(kept)
+
+
 def nickname(text: object) -> str | None:
     """A nickname as stored: trimmed, inner runs of spaces made one; ``None`` when empty
     (a nickname is optional). At most ``NICKNAME_MAX`` characters of plain text.
@@ -66,7 +101,7 @@ def nickname(text: object) -> str | None:
     if not isinstance(text, str):
         msg = f"A nickname must be text, not {_type_name(text)}."
         raise NdcgError(msg)
-    _no_hidden(text, "The nickname")
+    _no_hidden(_without_emoji_joiners(text), "The nickname")
     cleaned = " ".join(unicodedata.normalize("NFC", text).split())
     if not cleaned:
         return None
@@ -88,6 +123,41 @@ def nickname(text: object) -> str | None:
     return cleaned
 
 
+# Capitals of other alphabets drawn like a Latin capital (Unicode's confusables, in short).
+_LOOK_ALIKES = MappingProxyType(
+    dict(
+        zip(
+            "АВЕЅІЈКМНОРСТХУԚԜΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+            "ABESIJKMHOPCTXYQWABEZHIKMNOPTYX",
+            strict=True,
+        )
+    )
+)
+
+
+def _stray(char: str) -> str:
+    """A character no code uses, for a message: named, and for a look-alike from another
+    alphabet, said to be one (it shows just like the Latin letter).
+
+    >>> _stray("0")
+    '“0”, which no code uses'
+    >>> _stray("\u041d")
+    '“Н”, a Cyrillic letter (U+041D CYRILLIC CAPITAL LETTER EN) that looks like the Latin H: type the code with Latin letters'
+    """
+    name = unicodedata.name(char, "")
+    if char.isascii() or not char.isalpha() or not name:
+        return f"{quoted(char)}, which no code uses"
+    script = name.split()[0].capitalize()
+    latin = _LOOK_ALIKES.get(char)
+    if latin is None:
+        return f"{quoted(char)}, a {script} letter ({character_name(char)}), which no code uses"
+    hint = "" if latin in JOIN_CODE_ALPHABET else ", which no code uses either"
+    return (
+        f"{quoted(char)}, a {script} letter ({character_name(char)}) that looks like the Latin "
+        f"{latin}{hint}: type the code with Latin letters"
+    )
+
+
 def join_code(text: object) -> str:
     """A typed join code in its stored form: capitals, spaces and dashes dropped.
 
@@ -102,7 +172,8 @@ def join_code(text: object) -> str:
         msg = f"A join code must be text, not {_type_name(text)}."
         raise NdcgError(msg)
     _no_hidden(text, "The join code")
-    code = "".join(char for char in text.upper() if char not in _SEPARATORS).strip()
+    # Full-width letters (an East Asian keyboard's) and any script's digits read as ASCII.
+    code = "".join(char for char in ascii_number(text).upper() if char not in _SEPARATORS)
     code = "".join(code.split())
     example = "a code is 6 letters and digits such as “K7M2QX” (no 0, O, 1, I or L)"
     if not code:
@@ -110,7 +181,7 @@ def join_code(text: object) -> str:
         raise NdcgError(msg)
     stray = next((char for char in code if char not in JOIN_CODE_ALPHABET), None)
     if stray is not None:
-        msg = f"The join code {quoted(code)} has {quoted(stray)}, which no code uses; {example}."
+        msg = f"The join code {quoted(code)} has {_stray(stray)}; {example}."
         raise NdcgError(msg)
     if len(code) != JOIN_CODE_LENGTH:
         msg = f"The join code {quoted(code)} has {len(code)} characters; {example}."

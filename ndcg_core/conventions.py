@@ -312,35 +312,18 @@ class Convention:
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> Convention:
-        """Read :meth:`to_params` output back; unknown keys are ignored, bad values raise.
+        """Read :meth:`to_params` output back; unknown keys are ignored, and every bad value
+        is named (:func:`ndcg_core.convention_params.read_params`), in one error.
 
         >>> Convention.from_params({"k": "5", "base": "10"}).label
         'nDCG@5'
         """
-        fields: dict[str, object] = {}
-        for name, key in _PARAM_KEYS.items():
-            if key not in params:
-                continue
-            raw = str(params[key]).strip()
-            if len(raw) > 40:
-                msg = f"The link's {quoted(key)} value is too long."
-                raise NdcgError(msg)
-            if name == "cutoff_k":
-                if raw in ("", "all"):
-                    continue
-                if not raw.isascii() or not raw.isdigit():
-                    msg = f"The link's cutoff k must be a whole number; got {quoted(raw)}."
-                    raise NdcgError(msg)
-                fields[name] = int(raw)
-            elif name == "log_base":
-                try:
-                    fields[name] = float(raw) if raw.lower() != "e" else math.e
-                except ValueError:
-                    msg = f"The link's log base must be a number; got {quoted(raw)}."
-                    raise NdcgError(msg) from None
-            else:
-                fields[name] = raw
-        return cls(**fields)  # type: ignore[arg-type]
+        from ndcg_core.convention_params import read_params  # (it builds Conventions)
+
+        convention, problems = read_params(params)
+        if problems:
+            raise NdcgError(" ".join(problems))
+        return convention
 
 
 def format_base(base: float) -> str:

@@ -5,7 +5,8 @@ Accepted: numbers separated by commas, semicolons, new lines or spaces ("3, 2, 3
 ``label:grade`` ("D1=3"). A labelled item ends at a comma, semicolon or new line, so a
 label may hold spaces ("doc a=3, doc b=2"); labels cannot contain , ; = or :.
 
-Digits of any script are read as the digits they are ("٣, ٢, ١" is 3, 2, 1; full-width
+Each number is read by :func:`ndcg_core.numbers.read_number`, the app's one reader of
+typed numbers. Digits of any script are read as the digits they are ("٣, ٢, ١" is 3, 2, 1; full-width
 "３．５" is 3.5), and the commas and semicolons of Arabic and East Asian text ("،", "，",
 "、", "；", "؛") separate items as , and ; do.
 
@@ -26,6 +27,7 @@ from ndcg_core._text import BIDI_CONTROLS, character_name, first_hidden, quoted,
 from ndcg_core.conventions import NegativeGrades
 from ndcg_core.errors import NdcgError
 from ndcg_core.metrics import default_labels
+from ndcg_core.numbers import ascii_number, read_number
 
 MAX_ITEMS = 10_000
 MAX_TEXT_LENGTH = 1_000_000
@@ -36,12 +38,10 @@ _ITEM_SEPARATORS = re.compile(r"[,;\u060c\u061b\u3001\uff0c\uff1b]")  # , ; and 
 _LABEL_MARKS = "=:"  # label=grade or label:grade
 _RESERVED_IN_LABELS = ",;\u060c\u061b\u3001\uff0c\uff1b\n\r" + _LABEL_MARKS
 _SPACES = re.compile(r"\s+")
-_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 # A space-free item: a number, or label=number / label:number.
 _LABELLED_WORD = re.compile(
     r"(?:[^\s=:]+[=:])?[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 )
-_NOT_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,6 @@ def parse_grades(
     if len(text) > MAX_TEXT_LENGTH:
         msg = f"The text is {len(text):,} characters long; at most {MAX_TEXT_LENGTH:,} are read."
         raise NdcgError(msg)
-    # Typographic minus signs are common in pasted text; read them as '-'.
-    text = text.replace("\u2212", "-").replace("\u2013", "-")
     tokens = _tokens(text)
     if not tokens:
         msg = "Enter at least one grade, for example: 3, 2, 3, 0, 1, 2"
@@ -126,7 +124,7 @@ def _tokens(text: str) -> list[str]:
             if (
                 labelled
                 and len(words) > 1
-                and not all(_LABELLED_WORD.fullmatch(_ascii_number(w)) for w in words)
+                and not all(_LABELLED_WORD.fullmatch(ascii_number(w)) for w in words)
             ):
                 tokens.append(part.strip())  # one labelled item whose label holds spaces
             else:
@@ -204,50 +202,10 @@ def _described(char: str) -> str:
 
 def _parse_number(typed: str, index: int, label: str | None, *, noun: str = "Item") -> float:
     where = f"{noun} {index}" + (f" ({quoted(label)})" if label else "")
-    hidden = first_hidden(typed)
-    if hidden is not None:
-        msg = (
-            f"{where} contains an invisible character ({character_name(hidden)}); delete it "
-            "and type the grade again."
-        )
-        raise NdcgError(msg, item=index)
-    number = _ascii_number(typed)
-    if _NOT_FINITE.fullmatch(number):
-        msg = f"{where} is {quoted(typed)}; a grade must be a finite number."
-        raise NdcgError(msg, item=index)
-    if not _NUMBER.fullmatch(number):
-        msg = (
-            f"{where}: {quoted(typed)} is not a number."
-            if label
-            else f"{where} ({quoted(typed)}) is not a number."
-        )
-        raise NdcgError(msg, item=index)
-    value = float(number)
-    if not math.isfinite(value):
-        msg = f"{where} ({quoted(typed)}) is too large; a grade must be a finite number."
-        raise NdcgError(msg, item=index)
-    return value + 0.0  # -0 reads as 0
-
-
-def _ascii_number(text: str) -> str:
-    """A number typed in any script's digits, or in full-width forms, in ASCII.
-
-    Only decimal digits (Unicode category Nd) change, not look-alikes: a superscript ² or
-    a fraction ½ stays what it is, and is then not read as a number.
-
-    >>> _ascii_number("٣٫٥"), _ascii_number("－３．５ｅ１"), _ascii_number("३"), _ascii_number("²")
-    ('3.5', '-3.5e1', '3', '²')
-    """
-    chars = []
-    for char in text:
-        if "\uff01" <= char <= "\uff5e":  # the full-width forms of ASCII ! to ~
-            char = chr(ord(char) - 0xFEE0)
-        elif char == "\u066b":  # the Arabic decimal separator
-            char = "."
-        elif not char.isascii() and unicodedata.category(char) == "Nd":
-            char = str(unicodedata.decimal(char))
-        chars.append(char)
-    return "".join(chars)
+    try:
+        return read_number(typed, where=where, labelled=label is not None)
+    except NdcgError as error:
+        raise NdcgError(str(error), item=index) from None
 
 
 def _complete_labels(given: Sequence[str | None], *, noun: str = "Items") -> tuple[str, ...]:

@@ -97,10 +97,9 @@ def join_screen() -> None:
         )
         st.text_input(
             "Nickname (optional)",
-            key=NICKNAME,
-            max_chars=NICKNAME_MAX,
-            help="Plain text your teacher may see beside your answers. Leave it empty to stay "
-            "a number.",
+            key=NICKNAME,  # no max_chars: the browser would drop a longer paste unseen
+            help=f"Plain text, at most {NICKNAME_MAX} characters, that your teacher may see "
+            "beside your answers. Leave it empty to stay a number.",
             persist_state=PERSIST,
         )
         # No type="primary" (nor anywhere in the app): Streamlit writes white on the dark theme's

@@ -17,6 +17,7 @@ import streamlit as st
 from components.cache import shared_call
 from components.chrome import page_header, plain
 from components.navigation import run_through_app
+from components.number_box import box_problem, number_box, submitted_number
 from components.sortable_list import sortable_list
 from components.state import open_in_playground, view_mode
 from ndcg_core import format_real
@@ -132,18 +133,24 @@ def predict_number(name: str, label: str, answer: Any, *, help: str) -> bool:
         st.form(f"lesson_form_{name}", border=False),
         st.container(horizontal=True, vertical_alignment="bottom"),
     ):
-        st.number_input(
-            label,
-            value=None,
-            step=0.1,
-            format="%.3f",
-            placeholder="your guess",
-            key=f"lesson_guess_{name}",
-            help=help,
-            width=260,
+        number_box(
+            label, key=f"lesson_guess_{name}", placeholder="your guess", help=help, width=260
         )
-        st.form_submit_button("Reveal", on_click=_reveal, args=(name, f"lesson_guess_{name}"))
+        st.form_submit_button(
+            "Reveal", on_click=_reveal_number, args=(name, f"lesson_guess_{name}")
+        )
+    box_problem(f"lesson_guess_{name}")
     return False
+
+
+def _reveal_number(name: str, widget_key: str) -> None:
+    """Reveal with the guess read by the one reader; a blank box reveals without a guess, and
+    text that is not a number reveals nothing (the box says why)."""
+    guess = submitted_number(widget_key)
+    if guess is not None or not (state.get(widget_key) or "").strip():
+        revealed = dict(state[REVEALED_KEY])
+        revealed[name] = guess
+        state[REVEALED_KEY] = revealed
 
 
 def predict_ranking(

@@ -8,6 +8,7 @@ from components.cache import remember, shared
 from components.chrome import page_header, plain
 from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
 from components.navigation import run_through_app
+from components.number_box import box_problem, number_box, submitted_number
 from components.results import table_columns
 from components.state import PERSIST, choose_practice_set, current_practice_set
 from ndcg_core import format_grades
@@ -94,9 +95,9 @@ def _store(exercise: Exercise, feedback: Feedback) -> None:
 
 
 def _check_predict(exercise: Exercise) -> None:
-    guess = st.session_state.get(f"ex_{exercise.key}_guess")
-    if guess is not None:
-        _store(exercise, check_predict(exercise, float(guess)))
+    guess = submitted_number(f"ex_{exercise.key}_guess")
+    if guess is not None:  # else the box says why
+        _store(exercise, check_predict(exercise, guess))
 
 
 def _order_key(exercise: Exercise) -> str:
@@ -128,20 +129,13 @@ def _list_text(grades: tuple[float, ...]) -> str:
 def predict(exercise: Exercise) -> None:
     st.code(format_grades(exercise.grades), language=None)
     with st.container(horizontal=True, vertical_alignment="bottom"):
-        st.number_input(
-            f"Your answer: {exercise.convention.label}",
-            min_value=0.0,
-            max_value=1.0,
-            value=None,
-            step=0.01,
-            format="%.4f",
-            key=f"ex_{exercise.key}_guess",
-            persist_state=PERSIST,
-            width=220,
+        number_box(
+            f"Your answer: {exercise.convention.label}", key=f"ex_{exercise.key}_guess", width=220
         )
         st.button(
             "Check", key=f"ex_{exercise.key}_check", on_click=_check_predict, args=(exercise,)
         )
+    box_problem(f"ex_{exercise.key}_guess")
 
 
 def reorder(exercise: Exercise) -> None:

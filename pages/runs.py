@@ -210,6 +210,8 @@ if qrels is not None and run_a is not None:
         )
     )
     pick, go = st.columns([3, 1], vertical_alignment="bottom")
+    if st.session_state.get("runs_pick") not in shown.qids:  # another page, another search
+        st.session_state["runs_pick"] = next(iter(shown.qids), None)
     qid = pick.selectbox(
         "Look at one query in the Playground",
         shown.qids,  # this page's: a picker of a million ids froze the browser

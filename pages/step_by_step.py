@@ -5,8 +5,9 @@ import streamlit as st
 from components.chrome import linked_toggle, page_header, plain
 from components.grade_editor import grade_editor
 from components.navigation import run_through_app
+from components.number_box import box_number, box_problem, number_box
 from components.results import evaluate_current, table_columns
-from components.state import PERSIST, current_convention, current_list
+from components.state import current_convention, current_list
 from ndcg_core import format_grades
 from ndcg_core.lessons import log_base_comparison
 from ndcg_core.tables import column_names
@@ -26,15 +27,11 @@ def worked_step(step: WorkedStep, *, explanation: str, list_key: str) -> bool:
     revealed: dict[str, str] = st.session_state.setdefault("step_revealed", {})
     shown = revealed.get(step.name) == list_key or st.session_state.get("step_reveal_all", False)
     guess_box, button_box = st.columns([3, 1], vertical_alignment="bottom")
-    guess = guess_box.number_input(
-        f"Your guess for {step.name}",
-        value=None,
-        step=0.1,
-        format="%.3f",
-        key=f"step_guess_{step.name}",
-        persist_state=PERSIST,
-        placeholder="type a number, then reveal",
-    )
+    guess_key = f"step_guess_{step.name}"
+    with guess_box:
+        number_box(
+            f"Your guess for {step.name}", key=guess_key, placeholder="type a number, then reveal"
+        )
     button_box.button(
         "Reveal",
         key=f"step_reveal_{step.name}",
@@ -43,10 +40,12 @@ def worked_step(step: WorkedStep, *, explanation: str, list_key: str) -> bool:
         disabled=shown,
         width="stretch",
     )
+    box_problem(guess_key)
+    guess = box_number(guess_key)
     if shown:
         st.latex(step.filled)
         if guess is not None:
-            st.info(guess_feedback(float(guess), step.result), icon=":material/target:")
+            st.info(guess_feedback(guess, step.result), icon=":material/target:")
     return shown
 
 

@@ -59,3 +59,26 @@ def test_open_in_playground_keeps_the_sidebar_and_the_run_pages_number(
     expect(page.get_by_test_id("stMetricValue").nth(3)).to_have_text(format_real(first["ndcg"]))
     expect(page.get_by_role("spinbutton", name="Log base b")).to_have_value("2")
     expect(page.get_by_role("spinbutton", name="Cutoff k")).to_have_value("5")
+
+
+def test_a_large_run_shows_a_page_of_queries_and_finds_one(
+    page: Page, app_server: StreamlitServer, tmp_path: Path
+) -> None:
+    # A table and a picker of every query froze Chromium at a million queries (issue 20).
+    count = 3_000
+    run, qrels = tmp_path / "big_run.txt", tmp_path / "big.qrels"
+    run.write_text("".join(f"q{i:05d} Q0 d{i} 1 1.5 x\n" for i in range(count)))
+    qrels.write_text("".join(f"q{i:05d} 0 d{i} {i % 3}\n" for i in range(count)))
+    page.goto(f"{app_server.url}/runs")
+    expect(page.get_by_test_id("stMetric").first).to_be_visible()
+    uploader(page, 0).set_input_files(str(qrels))
+    uploader(page, 1).set_input_files(str(run))
+    expect(page.get_by_text(f"Queries 1-50 of {count:,}.", exact=True)).to_be_visible()
+    search = page.get_by_label("Find a query")
+    search.fill("q02999")
+    search.press("Enter")
+    expect(
+        page.get_by_text(f"Queries 1-1 of 1 whose id contains “q02999” (of {count:,}).")
+    ).to_be_visible()
+    picker = page.get_by_role("combobox", name="Look at one query in the Playground")
+    expect(picker).to_have_value("q02999")  # the page's queries: the one found

@@ -97,7 +97,7 @@ def test_an_unknown_kind_is_refused() -> None:
     ("raw", "canonical"),
     [
         ("0.88", "0.88"),
-        (" 0,88 ", "0.88"),
+        (" 0.88 ", "0.88"),
         ("٠٫٨٨", "0.88"),
         ("１", "1"),
         ("-0", "0"),
@@ -113,13 +113,15 @@ def test_numbers_are_read_as_the_playground_reads_grades(raw: str, canonical: st
     [
         ("", "Type a number first"),
         ("abc", "“abc” is not a number"),
-        ("0.8 0.9", "Give one number"),
-        ("x=0.8", "Give one number"),
-        ("nan", "“nan” is not a number"),
-        ("1e400", "is not a number"),
+        ("0.8 0.9", "has a space inside it"),
+        ("x=0.8", "is not a number"),
+        ("0,88", "has a comma: type a decimal with a point"),
+        ("nan", "“nan” is not a finite number"),
+        ("1e400", "is too large"),
+        ("1e-400", "is too small to tell from 0"),
         ("1e7", "far too large"),
         (SCRIPT, "is not a number"),
-        ("0.5\u202e", "is not a number"),
+        ("0.5\u202e", "contains an invisible character"),
     ],
 )
 def test_a_bad_number_gets_a_message_for_a_person(raw: str, message: str) -> None:

@@ -115,6 +115,10 @@ TEXT = [
     Case("text", "2, -1e309", "too large"),
     Case("text", "1e999999999", "too large"),
     Case("text", "9" * 400, "too large"),
+    # underflow: a non-zero number nearer 0 than any float is refused, not read as 0
+    Case("text", "3, 1e-400", "Item 2 (“1e-400”) is too small to tell from 0"),
+    Case("text", "D1=-2e-999", "too small to tell from 0"),
+    Case("text", "0e-999, 5e-324"),  # a zero written small, and the smallest float
     Case("text", "nan", "a grade must be a finite number"),
     Case("text", "1, NaN", "Item 2 is “NaN”"),
     Case("text", "inf", "a grade must be a finite number"),
@@ -126,7 +130,7 @@ TEXT = [
     Case("text", "-0, -0.0, +0, 0e5"),
     Case("text", "\u22121, 2, \u22120.5"),  # typographic minus signs
     Case("text", "\u20131, 2"),  # an en dash, as pasted from a word processor
-    Case("text", "1e-400, 4.9e-324, 0.1"),  # underflow to 0 and a subnormal
+    Case("text", "4.9e-324, 0.1"),  # a subnormal is read (1e-400, which would be 0, is not)
     Case("text", "1e308, 1e308, 0"),  # sums past float64: the exact path
     Case("text", "  3 ,  2  ;1\n0\r\n2 "),
     Case("text", "3, 2, 1, "),
@@ -216,6 +220,7 @@ UNRETRIEVED = [
     Case("unretrieved", "x", "Item 1 (“x”) is not a number"),
     Case("unretrieved", "3, nan", "a grade must be a finite number"),
     Case("unretrieved", "1e309", "too large"),
+    Case("unretrieved", "1e-400", "too small to tell from 0"),
     Case("unretrieved", "٣"),
     Case("unretrieved", "<b>1</b>", "is not a number"),
     Case("unretrieved", "a\u202e=1", "invisible control character"),
@@ -236,6 +241,7 @@ QUERIES = [
     Case("queries", "a: 1\na: 2", "the query name “a” is used twice"),
     Case("queries", "q: nan", "a grade must be a finite number"),
     Case("queries", "q: 1e309", "too large"),
+    Case("queries", "q: 1, 1e-400", "too small to tell from 0"),
     Case("queries", "q: ٣, 1"),
     Case("queries", "q: 1 | x", "Line 1 (“q”): Item 1 (“x”) is not a number"),
     Case("queries", "q: \u202ea=1", "invisible control character"),

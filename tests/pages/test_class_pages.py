@@ -161,7 +161,9 @@ def test_a_whole_predict_question_from_practice_to_the_reveal() -> None:
     ada = join(code, "Ada")
     assert "You are student 1 (Ada)" in _texts(ada)
     assert exercise.prompt.replace("\\", "") in _texts(ada)
-    send(ada, format_real(truth, 3).replace(".", ","))  # a decimal comma is read as a point
+    send(ada, format_real(truth, 3).replace(".", ","))  # a decimal comma is refused
+    assert "has a comma: type a decimal with a point" in ada.error[0].value.replace("\\", "")
+    send(ada, format_real(truth, 3))
     assert "Answer received" in _texts(ada)
     bo = join(code)
     send(bo, "2")
@@ -184,7 +186,9 @@ def test_a_bad_answer_is_refused_where_it_was_typed_kept_and_not_stored() -> Non
     for typed, message in [
         ("abc", "is not a number"),
         (SCRIPT, "is not a number"),
-        ("0.5 0.6", "Give one number"),
+        ("0.5 0.6", "has a space inside it"),
+        ("1e309", "is too large"),
+        ("x" * 10_000_000, "That is 10,000,000 characters long"),
     ]:
         send(student, typed)
         assert message in student.error[0].value.replace("\\", "")

@@ -99,7 +99,7 @@ def test_next_shows_the_next_step_and_the_recap_of_those_done() -> None:
 def test_cg_is_predicted_then_revealed_and_does_not_move_when_shuffled() -> None:
     at = at_step(2)
     assert not [b for b in at.button if b.key == "lesson_shuffle_button"]  # predict first
-    at.number_input(key="lesson_guess_cg").set_value(10.0)
+    at.text_input(key="lesson_guess_cg").set_value("10.0")
     reveal(at)
     step = step_cg(STORY, STORY.shown_order, STORY.shown_order)
     assert number_feedback(10.0, step.cg).message in infos(at)
@@ -113,7 +113,7 @@ def test_cg_is_predicted_then_revealed_and_does_not_move_when_shuffled() -> None
 
 def test_the_third_place_keeps_half_and_the_guess_is_judged_against_the_core() -> None:
     at = at_step(3)
-    at.number_input(key="lesson_guess_kept").set_value(0.5)
+    at.text_input(key="lesson_guess_kept").set_value("0.5")
     reveal(at)
     kept = step_discount(STORY, STORY.shown_order).rows[2].kept
     feedback = number_feedback(0.5, kept)
@@ -158,7 +158,7 @@ def test_the_ideal_order_and_idcg_come_from_the_core() -> None:
 
 def test_ndcg_is_predicted_then_shown_as_a_formula_and_in_words() -> None:
     at = at_step(6)
-    at.number_input(key="lesson_guess_ndcg").set_value(0.9)
+    at.text_input(key="lesson_guess_ndcg").set_value("0.9")
     reveal(at)
     step = step_ndcg(STORY, STORY.shown_order)
     assert number_feedback(0.9, step.ndcg).message in infos(at)

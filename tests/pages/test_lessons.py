@@ -26,7 +26,7 @@ def latex(at: AppTest) -> list[str]:
 def test_guess_then_reveal_walks_the_seed_example() -> None:
     at = open_app(page=STEPS)
     assert not any("= 11" in text for text in latex(at))  # hidden until revealed
-    at.number_input(key="step_guess_CG").set_value(10.0).run()
+    at.text_input(key="step_guess_CG").set_value("10").run()
     at.button(key="step_reveal_CG").click().run()
     assert "CG_{6} = 3 + 2 + 3 + 0 + 1 + 2 = 11" in latex(at)
     assert [i.value for i in at.info] == ["You guessed 10; the answer is 11, off by 1 (9.1%)."]

@@ -44,8 +44,8 @@ def test_a_wrong_answer_reveals_the_value_and_typing_it_back_does_not_score() ->
     at = open_app({"seed": "5", "level": "medium"}, PRACTICE)
     exercise = _first(Kind.PREDICT)
     truth = evaluate(exercise.grades, exercise.convention).ndcg
-    guess = at.number_input(key=f"ex_{exercise.key}_guess")
-    guess.set_value(round(truth + 0.05, 4) if truth < 0.9 else round(truth - 0.05, 4)).run()
+    guess = at.text_input(key=f"ex_{exercise.key}_guess")
+    guess.set_value(str(round(truth + 0.05, 4) if truth < 0.9 else round(truth - 0.05, 4))).run()
     at.button(key=f"ex_{exercise.key}_check").click().run()
     assert "Not quite" in at.error[0].value
     revealed = format_real(truth, 4)
@@ -55,7 +55,7 @@ def test_a_wrong_answer_reveals_the_value_and_typing_it_back_does_not_score() ->
     assert _score(at) == "0 of 8"
     assert len(_done(at)) == 1  # revealed, so done
 
-    at.number_input(key=f"ex_{exercise.key}_guess").set_value(float(revealed)).run()
+    at.text_input(key=f"ex_{exercise.key}_guess").set_value(revealed).run()
     at.button(key=f"ex_{exercise.key}_check").click().run()
     assert "Right" in at.success[0].value
     assert "not scored" in at.success[0].value
@@ -68,7 +68,7 @@ def test_a_right_first_answer_scores_once() -> None:
     at = open_app({"seed": "5", "level": "medium"}, PRACTICE)
     exercise = _first(Kind.PREDICT)
     truth = evaluate(exercise.grades, exercise.convention).ndcg
-    at.number_input(key=f"ex_{exercise.key}_guess").set_value(round(truth, 4)).run()
+    at.text_input(key=f"ex_{exercise.key}_guess").set_value(str(round(truth, 4))).run()
     at.button(key=f"ex_{exercise.key}_check").click().run()
     assert "Right" in at.success[0].value
     assert _score(at) == "1 of 8"
