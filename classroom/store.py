@@ -54,8 +54,8 @@ from classroom.records import (
     plain_errors,
 )
 from ndcg_core import class_rules
-from ndcg_core.class_questions import check_stored_answer
 from ndcg_core._text import quoted
+from ndcg_core.class_questions import check_stored_answer
 from ndcg_core.errors import NdcgError
 
 __all__ = [
