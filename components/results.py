@@ -217,21 +217,22 @@ def export_block(evaluation: Evaluation) -> None:
         return
     unretrieved = current_unretrieved()
     judged = evaluation.convention.ideal is IdealSource.JUDGED
+    titles = current_titles()
     view = SavedView(
         GradeList(evaluation.grades, evaluation.labels),
         evaluation.convention,
         unretrieved if judged else (),
-        current_titles(),
+        titles,
     )
     downloads: tuple[tuple[str, Any, str, str, str, str], ...] = (
         # label, data (a callable is only run on click), file name, MIME type, icon, help
         (
             "Table (CSV)",
-            lambda: table_csv(evaluation),
+            lambda: table_csv(evaluation, titles),
             "ndcg-table.csv",
             "text/csv",
             ":material/table:",
-            "Every position, full precision; opens in a spreadsheet.",
+            "Every position, and any titles, at full precision; opens in a spreadsheet.",
         ),
         (
             "Charts (PNG)",

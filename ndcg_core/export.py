@@ -1,4 +1,5 @@
-"""What leaves the app: the table as CSV, charts as images, the view as JSON, and Python code.
+"""What leaves the app: the table and a run's scores as CSV, charts as images, the view as
+JSON, and Python code.
 
 Every export is built from an :class:`~ndcg_core.metrics.Evaluation`, so a downloaded
 file holds the same numbers as the page. A saved view (JSON) reads back with
@@ -12,7 +13,11 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, SupportsFloat, cast
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from ndcg_core._text import FORMULA_STARTS, quoted, short_number
 from ndcg_core.conventions import Convention, Discount, Gain, IdealSource, ZeroIdeal
@@ -20,6 +25,7 @@ from ndcg_core.errors import NdcgError
 from ndcg_core.json_files import read_json
 from ndcg_core.metrics import Evaluation
 from ndcg_core.parsing import MAX_ITEMS, GradeList, grade_list_from_rows
+from ndcg_core.runs import RunScores
 from ndcg_core.titles import titles_by_label
 
 VIEW_FORMAT = "ndcg-lab view"
@@ -39,23 +45,78 @@ def spreadsheet_safe(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def table_csv(evaluation: Evaluation) -> str:
+def csv_text(columns: Mapping[str, Sequence[object] | np.ndarray]) -> str:
+    """Columns (header -> values) as CSV: the one writer every CSV download goes through.
+
+    Text cells are made :func:`spreadsheet_safe` (ids, labels and titles are the user's
+    text). Numbers are written as numbers, the shortest text that reads back as the same
+    float; NaN and ``None`` as empty cells; ``True``/``False`` as yes/no. A NumPy column of
+    numbers is formatted by Arrow in one pass, not cell by cell: a run may have a million
+    queries (``benchmarks/csv_download.py``).
+
+    >>> qids = np.array(["=cmd|' /C calc'!A0", "-2"], dtype=object)
+    >>> print(csv_text({"qid": qids, "nDCG": np.array([0.5, np.nan])}), end="")
+    qid,nDCG
+    '=cmd|' /C calc'!A0,0.5
+    '-2,
+    """
+    cells = [[_csv_value(name), *_column_cells(values)] for name, values in columns.items()]
+    return "".join(",".join(row) + "\n" for row in zip(*cells, strict=True))
+
+
+def _column_cells(values: Sequence[object] | np.ndarray) -> list[str]:
+    if isinstance(values, np.ndarray):
+        if values.dtype.kind in "iuf":
+            written = pc.cast(pa.array(values, from_pandas=True), pa.string())  # NaN: null
+            return cast("list[str]", written.fill_null("").to_pylist())
+        values = values.tolist()  # NumPy scalars to Python's (a numpy.bool_ is no bool)
+    return [_csv_value(value) for value in values]
+
+
+def table_csv(evaluation: Evaluation, titles: Mapping[str, str] | None = None) -> str:
     """The whole per-position table as CSV, full precision, headers as the page names them.
 
-    Labels (the only user text) are made :func:`spreadsheet_safe`; numbers are written as
-    numbers. Positions past the shown list (a longer judged ideal) have an empty label.
+    Labels (and titles, a column after the label when ``titles`` names any document's) are
+    written by :func:`csv_text`. Positions past the shown list (a longer judged ideal) have
+    an empty label.
 
     >>> from ndcg_core import evaluate
     >>> print(table_csv(evaluate([3, 2], labels=["=1+1", "b"])).splitlines()[1])
     1,'=1+1,3,3,1,3,3,3,3,3,1
+    >>> table_csv(evaluate([3, 2]), {"D2": "@A1"}).splitlines()[2].split(",")[:4]
+    ['2', 'D2', "'@A1", '2']
     """
     table = evaluation.table
-    names = _csv_columns(evaluation)
-    lines = [",".join(_csv_cell(name) for name in names.values())]
-    columns = [table[column].tolist() for column in names]
-    for values in zip(*columns, strict=True):
-        lines.append(",".join(_csv_value(c, v) for c, v in zip(names, values, strict=True)))
-    return "\n".join(lines) + "\n"
+    labels = table["label"].tolist()
+    named = dict(titles or {})
+    titled = any(label in named for label in labels)
+    columns: dict[str, Sequence[object] | np.ndarray] = {}
+    for column, name in _csv_columns(evaluation).items():
+        columns[name] = table[column].to_numpy()
+        if column == "label" and titled:
+            columns["title"] = [named.get(label, "") for label in labels]
+    return csv_text(columns)
+
+
+def per_query_csv(scores: RunScores) -> str:
+    """A run's scores, one line per query, full precision, ids made :func:`spreadsheet_safe`.
+
+    >>> scores = RunScores(np.array(["@q1"], dtype=object), np.array([1.5]), np.array([2.0]),
+    ...     np.array([0.75]), np.array([10]), np.array([3]), 0, True, 0)
+    >>> print(per_query_csv(scores), end="")
+    qid,DCG,ideal DCG,nDCG,retrieved,relevant
+    '@q1,1.5,2,0.75,10,3
+    """
+    return csv_text(
+        {
+            "qid": scores.qids,
+            "DCG": scores.dcg,
+            "ideal DCG": scores.ideal_dcg,
+            "nDCG": scores.ndcg,
+            "retrieved": scores.retrieved,
+            "relevant": scores.relevant,
+        }
+    )
 
 
 def _csv_columns(evaluation: Evaluation) -> dict[str, str]:
@@ -67,13 +128,17 @@ def _csv_columns(evaluation: Evaluation) -> dict[str, str]:
     return names
 
 
-def _csv_value(column: str, value: Any) -> str:
-    if column == "label":
-        return _csv_cell(spreadsheet_safe(str(value)))
-    if column == "counted":
+def _csv_value(value: object) -> str:
+    if isinstance(value, str):
+        return _csv_cell(spreadsheet_safe(value))
+    if isinstance(value, bool):
         return "yes" if value else "no"
+    if value is None:
+        return ""
     if isinstance(value, Decimal):
         return format(value, "g")
+    if not isinstance(value, SupportsFloat):  # anything else is written as its text
+        return _csv_cell(spreadsheet_safe(str(value)))
     number = float(value)
     if math.isnan(number):
         return ""

@@ -12,6 +12,7 @@ from components.navigation import run_through_app
 from components.state import PERSIST, current_convention, open_in_playground
 from ndcg_core import NdcgError, TiePolicy, format_real
 from ndcg_core.charts import difference_chart, histogram_chart
+from ndcg_core.export import per_query_csv
 from ndcg_core.formatting import printf_format
 from ndcg_core.run_files import EvaluationFile, read_evaluation_file
 from ndcg_core.run_limits import MAX_ID_CHARS
@@ -194,6 +195,17 @@ if qrels is not None and run_a is not None:
     with table_box:
         query_table = remember("runs_query_table", id(scores_a), lambda: QueryTable(scores_a))
         shown = query_table_page(query_table)
+    # Streamlit's own table download is off (client.disableDataExport): it wrote ids raw.
+    table_box.download_button(
+        "Scores per query (CSV)",
+        data=lambda: per_query_csv(scores_a),
+        file_name="ndcg-per-query.csv",
+        mime="text/csv",
+        on_click="ignore",
+        icon=":material/table:",
+        key="runs_download_csv",
+        help="Every query of run A: DCG, ideal DCG and nDCG at full precision.",
+    )
     histogram = remember(
         "runs_histogram",
         (id(scores_a), convention.label),

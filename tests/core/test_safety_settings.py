@@ -177,6 +177,7 @@ PUBLIC_SETTINGS = {
     ("browser", "gatherUsageStats"): False,
     ("client", "showErrorDetails"): "none",
     ("client", "toolbarMode"): "viewer",
+    ("client", "disableDataExport"): True,  # its CSV writes user text raw (formulas)
     ("runner", "postScriptGC"): False,  # see docs/performance.md, Load: a full GC after every run
 }
 
