@@ -209,7 +209,7 @@ def run(args: argparse.Namespace, url: str) -> None:
     # 2. Database time per answer: one client, one answer after another.
     serial = store.add_question(room.teacher_key, "predict", "{}")
     store.open_question(room.teacher_key, serial.id)
-    tokens = [store.join(room.code, None, client="serial").token for _ in range(args.students)]
+    tokens = [store.join(room.code, None, client=f"serial {n}").token for n in range(args.students)]
     timings = []
     for token in tokens:
         began = time.perf_counter()

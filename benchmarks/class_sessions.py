@@ -283,7 +283,7 @@ def database_time(store: ClassStore, students: int) -> float:
         room.teacher_key, question.kind.value, class_questions.to_payload(question)
     )
     store.open_question(room.teacher_key, asked.id)
-    tokens = [store.join(room.code, None, client="benchmark").token for _ in range(students)]
+    tokens = [store.join(room.code, None, client=f"benchmark {n}").token for n in range(students)]
     started = time.perf_counter()
     for token in tokens:
         store.submit_answer(token, asked.id, "0.9")

@@ -131,6 +131,17 @@ join_attempts = sa.Table(
     sa.Index("join_attempts_by_client", "client_hash", "attempted_at"),
 )
 
+# One row per student a join made, under the hash of the browser's name and again under the
+# hash of its address: the limit on joins per client (classroom.codes.JOIN_LIMITS).
+joins_made = sa.Table(
+    "joins_made",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("client_hash", sa.String(64), nullable=False),
+    sa.Column("joined_at", UtcDateTime, nullable=False),
+    sa.Index("joins_made_by_client", "client_hash", "joined_at"),
+)
+
 
 def _create(*tables: sa.Table) -> Callable[[Connection], None]:
     def migrate(connection: Connection) -> None:
@@ -144,6 +155,7 @@ def _create(*tables: sa.Table) -> Callable[[Connection], None]:
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _create(rooms, students, questions, answers),  # 1: rooms, students, questions, answers
     _create(join_attempts),  # 2: wrong join codes, for the rate limit shared by processes
+    _create(joins_made),  # 3: students made per browser and per address, for the join limit
 )
 CURRENT_VERSION = len(MIGRATIONS)
 

@@ -30,13 +30,6 @@ def check_live(room: Row, now: datetime, *, allow_ended: bool = False) -> None:
         raise ClassError(ENDED)
 
 
-def try_again(seconds: int) -> str:
-    return (
-        f"Too many wrong join codes from this device; try again in {seconds} "
-        f"second{'s' if seconds != 1 else ''}."
-    )
-
-
 def next_number(connection: Connection, table: sa.Table, room_id: int) -> int:
     # Safe without a race: the caller holds the room's lock (its stamp was bumped).
     last = connection.execute(

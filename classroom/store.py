@@ -18,7 +18,7 @@ from typing import cast
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from classroom import codes
+from classroom import codes, joining
 from classroom.db import (
     WRITE_OPTIONS,
     answers,
@@ -36,7 +36,6 @@ from classroom.queries import (
     next_number,
     question_from,
     question_in,
-    try_again,
 )
 from classroom.records import (
     DATABASE_DOWN,
@@ -54,7 +53,6 @@ from classroom.records import (
     plain_errors,
 )
 from ndcg_core import class_rules
-from ndcg_core._text import quoted
 from ndcg_core.class_questions import check_stored_answer
 from ndcg_core.errors import NdcgError
 
@@ -188,45 +186,45 @@ class ClassStore:
     # Students ---------------------------------------------------------------------------
 
     @plain_errors
-    def join(self, code: str, nickname: str | None, client: str) -> Student:
-        """Join the room with join code ``code`` (as typed). ``client`` names the device for
-        the rate limit on wrong codes (for example a hash of its address); after
-        ``codes.WRONG_CODES_ALLOWED`` wrong codes in a minute it must wait."""
+    def join(
+        self, code: str, nickname: str | None, client: str, *, address: str | None = None
+    ) -> Student:
+        """Join the room with join code ``code`` (as typed). ``client`` is the browser's secret
+        random name (the page's cookie): the same client joining the room again gets its own
+        student back (same number, same token). It and ``address`` (the network address, if
+        known) are counted for the limits on wrong codes and on joins (``classroom.codes``)."""
         try:
             typed_code = class_rules.join_code(code)
             clean_nickname = class_rules.nickname(nickname)
         except NdcgError as error:
             raise ClassError(str(error)) from None
         now = self._clock()
-        token = codes.new_secret()
-        refusal: str | None = None
         with self._writer.begin() as connection:
-            wait = codes.wait_after_wrong_codes(connection, client, now)
-            if wait:
-                raise ClassError(try_again(wait))
-            room = connection.execute(sa.select(rooms).where(rooms.c.code == typed_code)).first()
-            if room is None:
-                codes.record_wrong_code(connection, client, now)
-                refusal = (
-                    f"No class session has the code {quoted(typed_code)}; "
-                    "check the code your teacher shows."
+            refusal = codes.wrong_code_refusal(connection, client, address, now)
+            if refusal is not None:
+                raise ClassError(refusal)
+            room = joining.room_with_code(connection, typed_code)
+            if room is not None:
+                return joining.enter(
+                    connection, room, client, address, clean_nickname, now=now, lock=self._lock
                 )
-            else:
-                self._lock(connection, room.id)
-                check_live(room, now)
-                number = next_number(connection, students, room.id)
-                connection.execute(
-                    students.insert().values(
-                        room_id=room.id,
-                        number=number,
-                        token_hash=codes.digest(token),
-                        nickname=clean_nickname,
-                        joined_at=now,
-                    )
-                )
-        if refusal is not None:  # raised after the commit, so the wrong code is counted
-            raise ClassError(refusal)
-        return Student(token, number, clean_nickname, typed_code)
+            codes.record_wrong_code(connection, client, address, now)
+        # Raised after the commit, so the wrong code is counted.
+        raise ClassError(joining.no_such_code(typed_code))
+
+    @plain_errors
+    def students_own(self, code: str, client: str) -> Student | None:
+        """The student ``client`` (a browser's secret name) made in the room with join code
+        ``code``, if any and the room is live: a read, nothing counted or changed."""
+        try:
+            typed_code = class_rules.join_code(code)
+        except NdcgError:
+            return None
+        with self._engine.connect() as connection:
+            room = joining.room_with_code(connection, typed_code)
+            if room is None or room.ended or room.expires_at <= self._clock():
+                return None
+            return joining.students_own(connection, room, client)
 
     @plain_errors
     def student(self, token: str) -> Student:

@@ -7,9 +7,7 @@ one shared object allowed); sessions see each other only through the database.
 
 from __future__ import annotations
 
-import hashlib
 import io
-import secrets
 from collections.abc import Mapping
 
 import altair as alt
@@ -17,7 +15,8 @@ import pandas as pd
 import segno
 import streamlit as st
 
-from classroom.store import ClassStore
+from classroom.store import ClassError, ClassStore
+from components.browser_id import browser_name
 from components.chrome import enter_presenter_button, leave_presenter_button, plain
 from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
 from components.state import PAGE_PARAMS_KEY, PERSIST, view_mode
@@ -31,7 +30,6 @@ RIGHT_COLOUR = "#009E73"  # Okabe-Ito bluish green, as the app's curves
 DOT_COLOUR = "#56B4E9"  # Okabe-Ito sky blue: clear on light and dark themes
 SLIP_COLOUR = "#E69F00"  # Okabe-Ito orange: an answer at a named slip
 OTHER_COLOUR = "#999999"
-CLIENT_KEY = "class_client"  # this browser session's random name for the rate limit
 
 
 def store() -> ClassStore:
@@ -40,16 +38,35 @@ def store() -> ClassStore:
 
 
 def client_id() -> str:
-    """Who is guessing join codes, for the store's rate limit: this browser session and its
-    address, hashed (neither is kept). Not the address alone: behind HAProxy every browser
-    comes from 127.0.0.1 (Streamlit then reports no address), and a school shares one public
-    address, so one student's typos would lock the whole class out. A reload starts a new
-    session and a new count; each costs a full page run, and codes are 887 million."""
-    session = st.session_state.setdefault(CLIENT_KEY, secrets.token_hex(16))
+    """Who is joining, for the store: this browser's secret random name, kept in a cookie
+    (:func:`components.browser_id.browser_name`; this session's own while none is known). The
+    store counts wrong codes and joins under it and gives the same browser its own student
+    back."""
+    return browser_name()
+
+
+def own_student(code: object) -> str | None:
+    """The token of the student this browser made in the room with join code ``code``, if
+    it joined before (another tab, a reload, the link opened again) and the room is live."""
+    if not isinstance(code, str) or not code:
+        return None
+    try:
+        found = store().students_own(code, client_id())
+    except ClassError:  # the database is not answering: the join form says so on Join
+        return None
+    return None if found is None else found.token
+
+
+def client_address() -> str | None:
+    """The browser's network address, for the store's per-address limits; None if unknown.
+
+    Streamlit's own ``st.context.ip_address``: None for a loopback peer. Streamlit's server
+    (uvicorn) takes the address from ``X-Forwarded-For`` only when the peer is loopback (its
+    ``FORWARDED_ALLOW_IPS`` default), which behind ``make serve`` is HAProxy; HAProxy drops
+    any such header a client sent and sets its own (deploy/haproxy.cfg), so a browser cannot
+    choose the address it is counted under."""
     address = st.context.ip_address
-    if not isinstance(address, str):  # None behind a proxy (and not text under AppTest)
-        address = "unknown"
-    return hashlib.sha256(f"ndcg-lab/{address}/{session}".encode()).hexdigest()[:32]
+    return address if isinstance(address, str) else None
 
 
 def class_header(title: str, caption: str, params: Mapping[str, str], *, presenter: bool) -> None:

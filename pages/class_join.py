@@ -6,13 +6,16 @@ import pandas as pd
 import streamlit as st
 
 from classroom.store import ClassError, Question, Student
+from components.browser_id import keep_browser_name
 from components.cache import remember
 from components.chrome import plain
 from components.class_widgets import (
     LIVE_SECONDS,
     answer_input,
     class_header,
+    client_address,
     client_id,
+    own_student,
     raw_answer,
     show_question,
     show_reveal,
@@ -40,7 +43,9 @@ ERROR = "class_join_error"  # (where, message) of the last refusal
 SEEN = "class_join_seen"  # the room's change stamp when the page was last drawn
 from_link(TOKEN, "s", str)
 from_link(CODE, "code", str)
-token: str | None = st.session_state.get(TOKEN)
+token: str | None = st.session_state.get(TOKEN) or own_student(st.session_state.get(CODE))
+if token:  # this browser's student in the link's room, if it joined before: kept
+    st.session_state[TOKEN] = token
 
 
 def _fail(where: str, message: str) -> None:
@@ -57,7 +62,10 @@ def _join() -> None:
     st.session_state.pop(ERROR, None)
     try:
         student = store().join(
-            st.session_state.get(CODE, ""), st.session_state.get(NICKNAME) or None, client_id()
+            st.session_state.get(CODE, ""),
+            st.session_state.get(NICKNAME) or None,
+            client_id(),
+            address=client_address(),
         )
     except ClassError as error:
         _fail("join", str(error))
@@ -205,3 +213,4 @@ if token is None:
     join_screen()
 else:
     room_screen(token)
+keep_browser_name()  # draws nothing: the cookie that gives this browser its student back

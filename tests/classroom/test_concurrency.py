@@ -30,7 +30,7 @@ def _open_room(store: ClassStore, students: int) -> tuple[str, int, list[str]]:
     room = store.create_room()
     question = store.add_question(room.teacher_key, "predict", "{}")
     store.open_question(room.teacher_key, question.id)
-    tokens = [store.join(room.code, None, client="c").token for _ in range(students)]
+    tokens = [store.join(room.code, None, client=f"device {n}").token for n in range(students)]
     return room.teacher_key, question.id, tokens
 
 

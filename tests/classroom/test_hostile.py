@@ -127,8 +127,8 @@ def test_hostile_answers_are_refused_or_stored_as_cleaned(
     question = store.add_question(room.teacher_key, "predict", "{}")
     store.open_question(room.teacher_key, question.id)
     stored: dict[int, str] = {}
-    for typed in TEXTS:
-        student = store.join(room.code, None, client="class")
+    for number, typed in enumerate(TEXTS):
+        student = store.join(room.code, None, client=f"device {number}")
         try:
             assert store.submit_answer(student.token, question.id, typed)
         except ClassError as refusal:

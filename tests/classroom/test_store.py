@@ -75,10 +75,10 @@ def test_a_code_typed_in_small_letters_with_spaces_and_a_dash_joins(store: Class
 
 def test_students_are_numbered_within_their_own_room(store: ClassStore) -> None:
     first, second = store.create_room(), store.create_room()
-    numbers = [store.join(first.code, None, client="a").number for _ in range(3)]
+    numbers = [store.join(first.code, None, client=f"device {n}").number for n in range(3)]
     assert numbers == [1, 2, 3]
-    assert store.join(second.code, None, client="a").number == 1
-    student = store.join(first.code, "  Bo  Li ", client="a")
+    assert store.join(second.code, None, client="device 0").number == 1
+    student = store.join(first.code, "  Bo  Li ", client="device 3")
     assert store.student(student.token) == student
     assert student.nickname == "Bo Li"
 
@@ -274,7 +274,7 @@ def test_the_summary_has_every_answer_without_nicknames(store: ClassStore) -> No
     store.add_question(room.teacher_key, "higher", "{}")  # nobody answered: one empty row
     store.open_question(room.teacher_key, asked)
     for value in ("0.9", "0.8"):
-        student = store.join(room.code, "Ada", client="c")
+        student = store.join(room.code, "Ada", client=f"device {value}")
         store.submit_answer(student.token, asked, value)
     rows = store.summary_rows(room.teacher_key)
     assert [(r["question"], r["kind"], r["student"], r["answer"]) for r in rows] == [
