@@ -17,7 +17,7 @@ A page's timed fragment (``st.fragment(run_every=...)``) reaches the browser as 
 ``auto_rerun`` message, and the browser asks for the fragment's rerun on that timer; each
 session here does the same. Reported:
 
-1. Load: the teacher has one question open and their Class page (``?t=<key>``) ticking. The
+1. Load: the teacher has one question open and their Class page (``?teacher_key=<key>``) ticking. The
    students open the join link (``?code=``) at moments spread evenly over ``--spread``
    seconds, press Join, type an answer and press Send. Counted in the database: answers
    stored, and distinct students among them (none lost, none counted twice). Timed: the last
@@ -60,6 +60,7 @@ from benchmarks.load_servers import cpu_seconds
 from benchmarks.load_session import Session, percentile
 from classroom.store import ClassStore
 from ndcg_core import Convention, class_questions, parse_grades
+from ndcg_core.secret_params import TEACHER_KEY_PARAM
 from scripts.pg_throwaway import throwaway_postgres
 from scripts.serve import StreamlitProcess
 
@@ -116,7 +117,7 @@ class Tab(Session):
     async def open_page(self, title: str) -> None:
         await self.connect()
         # The link's parameters: the app reads them in the session's first run, and the page
-        # takes its own (?code=, ?s=, ?t=) from them when it opens.
+        # takes its own (?code=, ?student_token=, ?teacher_key=) from them when it opens.
         self.query_string = self.query
         first = await self.load()
         page = next(h for h, name in self.pages.items() if name == title)
@@ -187,7 +188,7 @@ class Teacher(Tab):
     """The teacher's Class page from their private link, its live count read at each tick."""
 
     def __init__(self, url: str, teacher_key: str) -> None:
-        super().__init__(url, f"t={teacher_key}")
+        super().__init__(url, f"{TEACHER_KEY_PARAM}={teacher_key}")
         self.counts: list[tuple[float, int]] = []  # (when, the page's Answers metric)
 
     def _note(self, element: Element) -> None:

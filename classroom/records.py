@@ -17,6 +17,11 @@ class ClassError(Exception):
     """A refusal, with ``str(e)`` a sentence for a person: no repr, no SQL."""
 
 
+class DatabaseDown(ClassError):
+    """The database did not answer: nothing was refused, and the same call may work in a
+    moment. Pages keep the key or token and try again; they offer no way to start over."""
+
+
 @dataclass(frozen=True)
 class Room:
     code: str  # short join code, 6 characters from class_rules.JOIN_CODE_ALPHABET
@@ -28,7 +33,7 @@ class Room:
 
 @dataclass(frozen=True)
 class Student:
-    token: str  # secret per student, kept by the page (session state and URL ?s=)
+    token: str  # secret per student, kept by Join a class (session state, address bar)
     number: int  # 1, 2, 3... within the room: the anonymous id shown in summaries
     nickname: str | None
     room_code: str
@@ -83,6 +88,6 @@ def plain_errors(method: Callable[_P, _T]) -> Callable[_P, _T]:
             return method(*args, **kwargs)
         except (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.TimeoutError) as error:
             _logger.warning("class database error in %s: %s", method.__name__, error)
-            raise ClassError(DATABASE_DOWN) from error
+            raise DatabaseDown(DATABASE_DOWN) from error
 
     return wrapped

@@ -8,24 +8,26 @@ one shared object allowed); sessions see each other only through the database.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Callable
 
 import altair as alt
 import pandas as pd
 import segno
 import streamlit as st
 
-from classroom.store import ClassError, ClassStore
+from classroom.store import ClassError, ClassStore, DatabaseDown
 from components.browser_id import browser_name
 from components.chrome import enter_presenter_button, leave_presenter_button, plain
 from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
-from components.state import PAGE_PARAMS_KEY, PERSIST, view_mode
+from components.state import PAGE_PARAMS_KEY, PERSIST, keep_secret_in_address, view_mode
 from ndcg_core import format_grades, format_real
 from ndcg_core.class_questions import ClassQuestion, QuestionKind
 from ndcg_core.class_reveal import Reveal, Spread
 
 # Checks for news every this many seconds: one indexed read while nothing changes.
 LIVE_SECONDS = 1.5
+# While the database is down, a page tries again by itself this often.
+RETRY_SECONDS = 5.0
 RIGHT_COLOUR = "#009E73"  # Okabe-Ito bluish green, as the app's curves
 DOT_COLOUR = "#56B4E9"  # Okabe-Ito sky blue: clear on light and dark themes
 SLIP_COLOUR = "#E69F00"  # Okabe-Ito orange: an answer at a named slip
@@ -69,11 +71,13 @@ def client_address() -> str | None:
     return address if isinstance(address, str) else None
 
 
-def class_header(title: str, caption: str, params: Mapping[str, str], *, presenter: bool) -> None:
-    """The page's title and lead; ``params`` are its own link parameters (a key or token
-    stays in the address, so a reload finds the session). No share menu here: its link
-    would carry the teacher's key or a student's token."""
-    st.session_state[PAGE_PARAMS_KEY] = dict(params)
+def class_header(title: str, caption: str, *, secret: str | None, presenter: bool) -> None:
+    """The page's title and lead. ``secret`` names the link parameter of the secret this
+    page keeps in its address (so a reload finds the session), or None; it is never drawn,
+    and no share menu is offered here."""
+    st.session_state[PAGE_PARAMS_KEY] = {}
+    if secret is not None:
+        keep_secret_in_address(secret)
     title_box, controls = st.columns([0.74, 0.26], vertical_alignment="bottom")
     title_box.header(title, anchor=False)
     with controls:
@@ -89,6 +93,38 @@ def class_header(title: str, caption: str, params: Mapping[str, str], *, present
             )
     if caption:
         st.caption(caption)
+
+
+def database_note(error: DatabaseDown) -> None:
+    """A live part of a page could not reach the database: say so where it stands, while
+    the rest of the page, and anything typed into it, stays."""
+    st.warning(
+        f"{plain(str(error))} Trying again every few seconds; nothing is lost.",
+        icon=":material/cloud_off:",
+    )
+
+
+def wait_for_the_database(error: DatabaseDown, probe: Callable[[], object], *, key: str) -> None:
+    """Say the class database is not answering, and keep trying: ``probe`` (a read the page
+    needs) is called every few seconds, and once it works the whole page is drawn again.
+    Nothing here drops the teacher's key or the student's token, and what a student typed
+    stays in its box: the page only waits."""
+    st.warning(
+        f"{plain(str(error))} This page tries again by itself every {RETRY_SECONDS:.0f} "
+        "seconds; your class session and anything you typed are kept.",
+        icon=":material/cloud_off:",
+    )
+    st.button("Try again now", icon=":material/refresh:", key=key)  # a rerun keeps everything
+    _retry_by_itself(probe)
+
+
+@st.fragment(run_every=RETRY_SECONDS)
+def _retry_by_itself(probe: Callable[[], object]) -> None:
+    try:
+        probe()
+    except DatabaseDown:
+        return
+    st.rerun(scope="app")
 
 
 def qr_png(url: str) -> bytes:

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from components.state import session_started
+
 
 @dataclass(frozen=True)
 class DeclaredPage:
@@ -81,9 +83,15 @@ def run_through_app() -> None:
     decided by the folder's name alone (no setting turns it off; ``showSidebarNavigation``
     only hides the menu), and only st.navigation, which app.py has not yet run, switches it.
     Renaming ``pages/`` would avoid it, but the product's layout names that folder.
+
+    The flag is the server's, the check is the session's: when a restarted server meets
+    several reconnecting browsers at once, one run switches the flag while the others are
+    already running their page alone. A session that app.py has not yet set up (it has not
+    read its link) reruns too; without it a student's page came back as an empty join form,
+    the token still in its address (tests/browser/test_restart_browser.py).
     """
     from streamlit.runtime.pages_manager import PagesManager
 
-    if PagesManager.uses_pages_directory:
+    if PagesManager.uses_pages_directory or not session_started():
         PagesManager.uses_pages_directory = False
         st.rerun()

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ndcg_core.secret_params import SECRET_PARAMS
+
 _HTML = """
 <div class="sh-root">
   <label class="sh-label" for="sh-url">Link to this view</label>
@@ -48,9 +50,11 @@ _CSS = """
 """
 
 _JS = """
-function linkFor(mode) {
+function linkFor(mode, secrets) {
   const url = new URL(window.location.href);
   url.hash = "";
+  // Defence in depth: no page that offers this menu keeps a secret in its address.
+  for (const name of secrets || []) url.searchParams.delete(name);
   url.searchParams.delete("mode");
   url.searchParams.delete("embed");
   if (mode) url.searchParams.set("mode", mode);
@@ -58,10 +62,10 @@ function linkFor(mode) {
   return url.toString();
 }
 
-async function copy(root, mode) {
+async function copy(root, mode, secrets) {
   const box = root.querySelector(".sh-url");
   const status = root.querySelector(".sh-status");
-  box.value = linkFor(mode);
+  box.value = linkFor(mode, secrets);
   try {
     await navigator.clipboard.writeText(box.value);
     status.textContent = "Copied to the clipboard.";
@@ -72,18 +76,19 @@ async function copy(root, mode) {
   }
 }
 
-export default function ({ parentElement }) {
+export default function ({ parentElement, data }) {
+  const secrets = (data && data.secrets) || [];
   const root = parentElement.querySelector(".sh-root");
-  root.querySelector(".sh-url").value = linkFor("");
+  root.querySelector(".sh-url").value = linkFor("", secrets);
   if (root.dataset.ready) return;
   root.dataset.ready = "1";
   // Opened in a popover, which keyboard focus does not enter by itself: bring it in.
   requestAnimationFrame(() => { const box = root.querySelector(".sh-url"); box.focus(); box.select(); });
   for (const button of root.querySelectorAll("button")) {
-    button.addEventListener("click", () => copy(root, button.dataset.mode));
+    button.addEventListener("click", () => copy(root, button.dataset.mode, secrets));
   }
   root.querySelector(".sh-url").addEventListener("focus", (event) => {
-    if (!event.target.value) event.target.value = linkFor("");
+    if (!event.target.value) event.target.value = linkFor("", secrets);
   });
 }
 """
@@ -93,4 +98,4 @@ _COMPONENT = st.components.v2.component("ndcg_lab_share_link", html=_HTML, css=_
 
 def share_link(*, key: str) -> None:
     """The link box and its three copy buttons."""
-    _COMPONENT(key=key)
+    _COMPONENT(key=key, data={"secrets": list(SECRET_PARAMS)})

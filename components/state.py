@@ -21,6 +21,7 @@ from ndcg_core.convention_params import read_params
 from ndcg_core.links import fit_link
 from ndcg_core.parsing import GradeList
 from ndcg_core.practice import Level, set_from_link
+from ndcg_core.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM, split_secrets
 from ndcg_core.titles import TITLES_PARAM, titles_from_param, titles_to_param
 
 DEFAULT_GRADES = "3, 2, 3, 0, 1, 2"  # seed 000's worked example
@@ -43,6 +44,13 @@ LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used 
 RUN_KEY = "lab_run"  # counts app.py's runs
 URL_RUN_KEY = "lab_url_run"  # the run of app.py whose URL sync_url wrote last
 PENDING_CONVENTION_KEY = "lab_pending_convention"  # set by a page, applied before the picker draws
+# The secrets, each under a key of its own, never in the view (ndcg_core.secret_params).
+TEACHER_KEY = "class_teacher_key"  # runs a class session: the Class page's link, or Start
+STUDENT_TOKEN = "class_student_token"  # answers for one student: Join a class's link, or Join
+SECRET_KEYS: Mapping[str, str] = MappingProxyType(
+    {TEACHER_KEY_PARAM: TEACHER_KEY, STUDENT_TOKEN_PARAM: STUDENT_TOKEN}
+)
+SECRET_SHOWN_KEY = "lab_secret_shown"  # (parameter, run): the page that keeps it in its address
 # Link parameters read position by position against the list ("g"): without it, not at all.
 READ_AGAINST_THE_LIST: Mapping[str, str] = MappingProxyType({"b": "g", TITLES_PARAM: "g"})
 # Every widget whose value must outlive a page switch passes this. Without it Streamlit
@@ -68,7 +76,9 @@ def init_session() -> None:
         return
     state[URL_LOADED_KEY] = True
     link_errors: list[str] = []
-    params = {key: st.query_params.get(key, "") for key in st.query_params}
+    params, secrets = split_secrets({key: st.query_params.get(key, "") for key in st.query_params})
+    for param, value in secrets.items():  # straight to their own keys: the view never sees them
+        state[SECRET_KEYS[param]] = value
     repeated = [quoted(key, 20) for key in st.query_params if len(st.query_params.get_all(key)) > 1]
     if repeated:
         link_errors.append(f"It gives {', '.join(repeated)} more than once; the last one is used.")
@@ -117,6 +127,11 @@ def init_session() -> None:
     store_list(grade_list, titles)
     store_unretrieved(unretrieved)
     state[LINK_ERRORS_KEY] = tuple(link_errors)
+
+
+def session_started() -> bool:
+    """Whether app.py has set this session up (read its link) in this server."""
+    return bool(st.session_state.get(URL_LOADED_KEY))
 
 
 def current_practice_set() -> tuple[int, Level]:
@@ -273,7 +288,7 @@ def sync_url(convention: Convention) -> None:
     titles = current_titles()
     if titles:
         params[TITLES_PARAM] = titles_to_param(current_list().labels, titles)
-    page_params = st.session_state.get(PAGE_PARAMS_KEY, {})
+    page_params, _ = split_secrets(st.session_state.get(PAGE_PARAMS_KEY, {}))
     params.update(page_params)
     # Every link stays well under what a server accepts; what does not fit is left out.
     # (The mode, like the share menu's embed flag, is within the address's allowance.)
@@ -283,9 +298,30 @@ def sync_url(convention: Convention) -> None:
     st.session_state[LINK_LEFT_OUT_KEY] = left_out
     if view_mode():
         params["mode"] = view_mode()
+    secret = secret_in_address()
+    if secret is not None:
+        params[secret[0]] = secret[1]
     shown = {key: st.query_params.get_all(key) for key in st.query_params}  # repeats included
     if shown != {key: [value] for key, value in params.items()}:
         st.query_params.from_dict(params)
+
+
+def keep_secret_in_address(param: str) -> None:
+    """Keep this secret in the address bar of the page drawn in this run, and of no other
+    (the Class page its teacher key, Join a class its student token), so a reload or a
+    restarted server finds the session; another page's address, and every view made from
+    the state, never carries it."""
+    if st.session_state.get(SECRET_KEYS[param]):
+        st.session_state[SECRET_SHOWN_KEY] = (param, st.session_state.get(RUN_KEY))
+
+
+def secret_in_address() -> tuple[str, str] | None:
+    """(parameter, value) of the secret this run's page keeps in its address, if any."""
+    shown = st.session_state.get(SECRET_SHOWN_KEY)
+    if shown is None or shown[1] != st.session_state.get(RUN_KEY):
+        return None
+    value = st.session_state.get(SECRET_KEYS[shown[0]])
+    return (shown[0], value) if value else None
 
 
 def view_mode() -> str:

@@ -355,27 +355,16 @@ def answer_label(question: ClassQuestion, value: str) -> str:
     return value
 
 
-def class_links(page_url: str, code: str, teacher_key: str) -> tuple[str, str]:
-    """The join link students open and the teacher's private link, beside ``page_url`` (the
-    address of the page on screen; the app's pages sit side by side under one path). The
-    join link opens the content-only view (``mode=embed``): on a phone the app's menu would
-    otherwise cover the page, and a student in class needs none of it.
+def join_link(page_url: str, code: str) -> str:
+    """The join link students open, beside ``page_url`` (the address of the page on screen;
+    the app's pages sit side by side under one path). It opens the content-only view
+    (``mode=embed``): on a phone the app's menu would otherwise cover the page, and a student
+    in class needs none of it. It carries the code only: never the teacher's key.
 
-    >>> class_links("https://lab.example/ndcg/class_teacher?t=x", "K7M2QX", "s3cret")
-    ('https://lab.example/ndcg/class_join?code=K7M2QX&mode=embed', 'https://lab.example/ndcg/class_teacher?t=s3cret')
+    >>> join_link("https://lab.example/ndcg/class_teacher?teacher_key=x", "K7M2QX")
+    'https://lab.example/ndcg/class_join?code=K7M2QX&mode=embed'
     """
     parts = urlsplit(page_url or "http://localhost:8501/")
     base = parts.path.rsplit("/", 1)[0]
-    join = urlunsplit(
-        (
-            parts.scheme,
-            parts.netloc,
-            f"{base}/class_join",
-            urlencode({"code": code, "mode": "embed"}),
-            "",
-        )
-    )
-    teacher = urlunsplit(
-        (parts.scheme, parts.netloc, f"{base}/class_teacher", urlencode({"t": teacher_key}), "")
-    )
-    return join, teacher
+    query = urlencode({"code": code, "mode": "embed"})
+    return urlunsplit((parts.scheme, parts.netloc, f"{base}/class_join", query, ""))

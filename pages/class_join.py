@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from classroom.store import ClassError, Question, Student
+from classroom.store import ClassError, DatabaseDown, Question, Student
 from components.browser_id import keep_browser_name
 from components.cache import remember
 from components.chrome import plain
@@ -15,14 +15,16 @@ from components.class_widgets import (
     class_header,
     client_address,
     client_id,
+    database_note,
     own_student,
     raw_answer,
     show_question,
     show_reveal,
     store,
+    wait_for_the_database,
 )
 from components.navigation import run_through_app
-from components.state import PERSIST, from_link
+from components.state import PERSIST, STUDENT_TOKEN, from_link
 from ndcg_core import NdcgError
 from ndcg_core.class_questions import (
     ClassQuestion,
@@ -33,15 +35,16 @@ from ndcg_core.class_questions import (
 )
 from ndcg_core.class_reveal import reveal
 from ndcg_core.class_rules import NICKNAME_MAX
+from ndcg_core.secret_params import STUDENT_TOKEN_PARAM
 
 run_through_app()
 
-TOKEN = "class_student_token"  # this student's secret: from the link's ?s=, or from joining
+TOKEN = STUDENT_TOKEN  # this student's secret: from the page's own link, or from joining
 CODE = "class_join_code"  # the code box (the join link fills it)
 NICKNAME = "class_join_nickname"
 ERROR = "class_join_error"  # (where, message) of the last refusal
 SEEN = "class_join_seen"  # the room's change stamp when the page was last drawn
-from_link(TOKEN, "s", str)
+LAST = "class_join_last"  # (student, question, their answer) as last read from the store
 from_link(CODE, "code", str)
 token: str | None = st.session_state.get(TOKEN) or own_student(st.session_state.get(CODE))
 if token:  # this browser's student in the link's room, if it joined before: kept
@@ -74,7 +77,7 @@ def _join() -> None:
 
 
 def _leave() -> None:
-    for key in (TOKEN, ERROR, SEEN):
+    for key in (TOKEN, ERROR, SEEN, LAST):
         st.session_state.pop(key, None)
 
 
@@ -125,27 +128,37 @@ def join_screen() -> None:
 
 
 @st.fragment(run_every=LIVE_SECONDS)
-def follow_teacher(student_token: str, code: str, shown: tuple[int, str] | None) -> None:
-    """Draws nothing. Every tick reads the room's change stamp; only when it moved does it
-    look at the current question, and only when that changed does the page redraw."""
+def follow_teacher(
+    student_token: str, code: str, shown: tuple[int, str] | None, *, offline: bool
+) -> None:
+    """Draws nothing (but a note while the database is down). Every tick reads the room's
+    change stamp; only when it moved does it look at the current question, and only when
+    that changed does the page redraw. A page drawn from memory (``offline``, the database
+    was down) is redrawn as soon as the database answers."""
     try:
         stamp = store().change_stamp(code)
+        if offline:
+            st.rerun(scope="app")
         if stamp == st.session_state.get(SEEN):
             return
         st.session_state[SEEN] = stamp
         found = store().current_question(student_token)
         now = None if found is None else (found.id, found.state)
+    except DatabaseDown as error:
+        # The question and what the student typed stay; the next tick tries again.
+        st.session_state.pop(SEEN, None)
+        database_note(error)
+        return
     except ClassError:
         now = (-1, "over")  # the room ended: the full page says so
     if now != shown:
         st.rerun(scope="app")
 
 
-def question_screen(student_token: str, found: Question) -> None:
+def question_screen(student_token: str, found: Question, mine: str | None) -> None:
     question = remember("class_question", found.id, lambda: from_payload(found.kind, found.payload))
     with st.container(border=True):
         show_question(question, found.number)
-    mine = store().my_answer(student_token, found.id)
     if found.state == "revealed":
         values = [a.value for a in store().revealed_answers(student_token, found.id)]
         shown = remember("class_reveal", (found.id, len(values)), lambda: reveal(question, values))
@@ -183,34 +196,53 @@ def question_screen(student_token: str, found: Question) -> None:
 
 
 def room_screen(student_token: str) -> None:
+    offline = False
     try:
         student: Student = store().student(student_token)
         stamp = store().change_stamp(student.room_code)
         found = store().current_question(student_token)
+        mine = None if found is None else store().my_answer(student_token, found.id)
+    except DatabaseDown as error:
+        # Any rerun while the database is down (a click, a reconnect) draws the page as it
+        # was last seen, so the question and the box the student is typing into stay.
+        last = st.session_state.get(LAST)
+        if last is None or last[0].token != student_token:
+            raise  # nothing to show yet: the page waits for the database (below)
+        student, found, mine = last
+        database_note(error)
+        offline = True
     except ClassError as error:
         st.warning(plain(str(error)), icon=":material/info:")
         st.button("Join a class", on_click=_leave, key="class_rejoin")
         return
-    st.session_state[SEEN] = stamp
+    else:
+        st.session_state[SEEN] = stamp
+        st.session_state[LAST] = (student, found, mine)
     who = f"student {student.number}" + (f" ({student.nickname})" if student.nickname else "")
     st.caption(f"You are {plain(who)} in class {student.room_code}.")
     follow_teacher(
-        student_token, student.room_code, None if found is None else (found.id, found.state)
+        student_token,
+        student.room_code,
+        None if found is None else (found.id, found.state),
+        offline=offline,
     )
     if found is None:
         st.info("Waiting for your teacher's first question…", icon=":material/hourglass_top:")
     else:
-        question_screen(student_token, found)
+        question_screen(student_token, found, mine)
 
 
 class_header(
     "Join a class",
     "" if token else "Type the code your teacher shows, or open their link.",
-    {"s": token} if token else {},
+    secret=STUDENT_TOKEN_PARAM if token else None,
     presenter=False,
 )
 if token is None:
     join_screen()
 else:
-    room_screen(token)
+    try:
+        room_screen(token)
+    except DatabaseDown as error:
+        wait_for_the_database(error, lambda: store().student(token), key="class_join_retry")
 keep_browser_name()  # draws nothing: the cookie that gives this browser its student back

@@ -8,25 +8,27 @@ from types import MappingProxyType
 import pandas as pd
 import streamlit as st
 
-from classroom.store import ClassError, Question
+from classroom.store import ClassError, DatabaseDown, Question
 from components.cache import remember, shared
 from components.chrome import full_controls, plain
 from components.class_widgets import (
     LIVE_SECONDS,
     class_header,
+    database_note,
     qr_png,
     show_question,
     show_reveal,
     show_spread,
     store,
+    wait_for_the_database,
 )
 from components.navigation import run_through_app
 from components.state import (
     PERSIST,
+    TEACHER_KEY,
     current_convention,
     current_list,
     current_unretrieved,
-    from_link,
     view_mode,
 )
 from ndcg_core import NdcgError
@@ -34,18 +36,19 @@ from ndcg_core.class_questions import (
     KIND_TITLES,
     ClassQuestion,
     QuestionKind,
-    class_links,
     from_exercise,
     from_list,
     from_payload,
+    join_link,
     to_payload,
 )
 from ndcg_core.class_reveal import reveal, spread, summary_csv
 from ndcg_core.practice import Level, exercise_set
+from ndcg_core.secret_params import TEACHER_KEY_PARAM
 
 run_through_app()
 
-KEY = "class_teacher_key"  # the teacher key: from the private link, or a session started here
+KEY = TEACHER_KEY  # the teacher key: from the private link, or a session started here
 ERROR = "class_teacher_error"  # (where, message) of the last refused action
 LIVE = "class_teacher_live"  # (stamp, question id) -> spread, so a quiet tick reads nothing more
 STATE_WORDS = MappingProxyType(
@@ -56,7 +59,6 @@ STATE_WORDS = MappingProxyType(
         "revealed": "revealed",
     }
 )
-from_link(KEY, "t", str)
 teacher_key: str | None = st.session_state.get(KEY)
 
 
@@ -138,19 +140,18 @@ def start_screen() -> None:
 
 
 def join_panel(code: str, key: str) -> None:
-    join_url, teacher_url = class_links(st.context.url or "", code, key)
+    join_url = join_link(st.context.url or "", code)
     words, picture = st.columns([0.6, 0.4], vertical_alignment="center")
     with words:
         st.metric("Join code", code)
         st.markdown("Or open this link:")
         st.code(join_url, language=None)
         if view_mode() != "present":
-            with st.expander("Your private teacher link (keep it to yourself)"):
-                st.caption(
-                    "It runs this session from any browser; anyone with it can too. It is "
-                    "hidden in presenter view."
-                )
-                st.code(teacher_url, language=None)
+            st.caption(
+                "This page's address is your private teacher link: bookmark it to run this "
+                "session from another browser. Anyone with it can run it too, so share the "
+                "join link, never the address of this page."
+            )
     picture.image(qr_png(join_url), caption="Scan to join", width=260)
 
 
@@ -226,18 +227,23 @@ def picker(key: str, next_number: int) -> None:
 def live_answers(key: str, code: str, found: Question, question: ClassQuestion) -> None:
     """The count and spread, redrawn every tick from what the last change left; the store
     is read again only when the room's change stamp moved."""
+    cached = st.session_state.get(LIVE)
     try:
         stamp = store().change_stamp(code)
+        if cached is None or cached[0] != (stamp, found.id):
+            state_now = {q.id: q.state for q in store().questions(key)}.get(found.id)
+            if state_now != found.state:
+                st.rerun(scope="app")  # closed, revealed or ended elsewhere: redraw the page
+            values = [answer.value for answer in store().answers(key, found.id)]
+            cached = ((stamp, found.id), spread(question, values))
+            st.session_state[LIVE] = cached
+    except DatabaseDown as error:
+        # The page stays as it is, the last count with it; the next tick tries again.
+        database_note(error)
     except ClassError:
-        stamp = -1
-    cached = st.session_state.get(LIVE)
-    if cached is None or cached[0] != (stamp, found.id):
-        state_now = {q.id: q.state for q in store().questions(key)}.get(found.id)
-        if stamp == -1 or state_now != found.state:
-            st.rerun(scope="app")  # closed, revealed or ended elsewhere: redraw the page
-        values = [answer.value for answer in store().answers(key, found.id)]
-        cached = ((stamp, found.id), spread(question, values))
-        st.session_state[LIVE] = cached
+        st.rerun(scope="app")  # the session is over: the whole page says so
+    if cached is None:
+        return
     answered = cached[1]
     st.metric("Answers", answered.answered + answered.unreadable)
     show_spread(answered, mark_right=False, key=f"class_live_spread_{found.id}")
@@ -300,6 +306,8 @@ def summary_download(key: str, name: str) -> None:
 def session_screen(key: str) -> None:
     try:
         room = store().room_for_teacher(key)
+    except DatabaseDown:
+        raise  # not a refusal: the page waits for the database (below)
     except ClassError as error:
         st.error(plain(str(error)), icon=":material/error:")
         with contextlib.suppress(ClassError):  # an ended session keeps its summary an hour
@@ -333,10 +341,15 @@ def session_screen(key: str) -> None:
 class_header(
     "Class",
     "" if teacher_key else "Ask the whole room a question and see what it thinks.",
-    {"t": teacher_key} if teacher_key else {},
+    secret=TEACHER_KEY_PARAM if teacher_key else None,
     presenter=teacher_key is not None,
 )
 if teacher_key is None:
     start_screen()
 else:
-    session_screen(teacher_key)
+    try:
+        session_screen(teacher_key)
+    except DatabaseDown as error:
+        wait_for_the_database(
+            error, lambda: store().room_for_teacher(teacher_key), key="class_teacher_retry"
+        )

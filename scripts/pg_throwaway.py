@@ -23,6 +23,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 DATABASE = "ndcg_lab"
 PORT = 5432  # only names the socket file: the server opens no TCP port
@@ -93,25 +94,7 @@ def throwaway_postgres() -> Iterator[str]:
                 "--no-sync",
             ]
         )
-        options = (
-            f"-c listen_addresses='' -k {home} -p {PORT} "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        )
-        _run(
-            [
-                str(binaries / "pg_ctl"),
-                "-D",
-                str(data),
-                "-l",
-                str(home / "server.log"),
-                "-o",
-                options,
-                "-w",
-                "-t",
-                "60",
-                "start",
-            ]
-        )
+        _start(binaries, home)
         started = True
         _run(
             [
@@ -130,6 +113,43 @@ def throwaway_postgres() -> Iterator[str]:
         if started:
             _stop(binaries, data)
         shutil.rmtree(home, ignore_errors=True)
+
+
+def _start(binaries: Path, home: Path) -> None:
+    options = (
+        f"-c listen_addresses='' -k {home} -p {PORT} "
+        "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    )
+    data = home / "data"
+    _run(
+        [
+            str(binaries / "pg_ctl"),
+            "-D",
+            str(data),
+            "-l",
+            str(home / "server.log"),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        ]
+    )
+
+
+@contextlib.contextmanager
+def outage(url: str) -> Iterator[None]:
+    """Stop the throwaway cluster behind ``url`` (a fast shutdown: open connections are cut)
+    and start it again on leaving: a real outage, for the tests of pages that must wait for
+    their database and recover by themselves."""
+    home = Path(parse_qs(urlsplit(url).query)["host"][0])
+    binaries = bin_dir()
+    _stop(binaries, home / "data")
+    try:
+        yield
+    finally:
+        _start(binaries, home)
 
 
 def _stop(binaries: Path, data: Path) -> None:

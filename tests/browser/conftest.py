@@ -46,11 +46,11 @@ def free_port() -> int:
 class StreamlitServer:
     """`streamlit run <script>` in its own process; stopped by that process's own id."""
 
-    def __init__(self, script: str, log_path: Path, *options: str) -> None:
-        self.port = free_port()
+    def __init__(self, script: str, log_path: Path, *options: str, port: int = 0) -> None:
+        self.port = port or free_port()  # a given port: the same server, started again
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
-        self._log = log_path.open("w", encoding="utf-8")
+        self._log = log_path.open("a", encoding="utf-8")
         self.process = subprocess.Popen(
             [
                 sys.executable,

@@ -15,6 +15,7 @@ from components.state import LIST_KEY
 from ndcg_core import Convention, evaluate, format_real, parse_grades
 from ndcg_core.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 from ndcg_core.practice import Kind, exercise_set
+from ndcg_core.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM
 from ndcg_core.slips import SlipCount, match_answer, slip_table
 from tests.classroom.support import count_rows
 from tests.hostile.corpus import IMG_LABEL, SCRIPT
@@ -118,17 +119,18 @@ def test_starting_a_session_shows_the_code_link_qr_and_keeps_the_key_in_the_addr
     assert len(key) >= 40
     links = [c.value for c in at.code]
     assert any(link.endswith(f"/class_join?code={code}&mode=embed") for link in links)
-    assert any(link.endswith(f"/class_teacher?t={key}") for link in links)  # the private link
-    assert at.query_params["t"] == key
+    assert not [link for link in links if key in link]  # the key is never drawn
+    assert at.query_params[TEACHER_KEY_PARAM] == key  # only in the teacher's address bar
+    assert "t" not in at.query_params  # the titles' parameter is not the key's
     assert _image_count(at) == 1  # the QR code, an image
 
 
 def test_the_private_link_reopens_the_session_elsewhere_and_a_wrong_key_does_not() -> None:
     first = start_session()
     key = first.session_state["class_teacher_key"]
-    again = open_app({"t": key}, TEACHER)
+    again = open_app({TEACHER_KEY_PARAM: key}, TEACHER)
     assert _metric(again, "Join code") == _metric(first, "Join code")
-    wrong = open_app({"t": key[:-2] + "xx"}, TEACHER)
+    wrong = open_app({TEACHER_KEY_PARAM: key[:-2] + "xx"}, TEACHER)
     assert "This teacher link is not valid" in _texts(wrong)
     assert not [m for m in wrong.metric if m.label == "Join code"]
 
@@ -136,9 +138,9 @@ def test_the_private_link_reopens_the_session_elsewhere_and_a_wrong_key_does_not
 def test_presenter_view_hides_the_private_link() -> None:
     at = start_session()
     key = at.session_state["class_teacher_key"]
-    shown = open_app({"t": key, "mode": "present"}, TEACHER)
+    shown = open_app({TEACHER_KEY_PARAM: key, "mode": "present"}, TEACHER)
     assert _metric(shown, "Join code")
-    assert not [c for c in shown.code if "class_teacher?t=" in c.value]
+    assert not [c for c in shown.code if key in c.value]
 
 
 def _ask_practice(at: AppTest, kind: Kind, seed: int = 3) -> None:
@@ -203,7 +205,8 @@ def test_only_the_first_answer_counts_even_from_two_tabs() -> None:
     _ask_practice(teacher, Kind.PREDICT)
     first_tab = join(_metric(teacher, "Join code"))
     token = first_tab.session_state["class_student_token"]
-    second_tab = open_app({"s": token}, JOIN)  # the same student's link, before answering
+    # the same student's link, before answering
+    second_tab = open_app({STUDENT_TOKEN_PARAM: token}, JOIN)
     answer_box(second_tab).input("0.7").run()
     send(first_tab, "0.5")
     second_tab.button(key=answer_box(second_tab).key.replace("_number", "_send")).click().run()
