@@ -346,7 +346,7 @@ QRELS = [
     Case("qrels", b"", "The qrels file is empty"),
     Case("qrels", b"  \n\n\t\n", "The qrels file is empty"),
     Case("qrels", PNG, "The qrels file looks binary", name="judgements.png"),
-    Case("qrels", "q1 0 d1 1\n".encode("utf-16"), "looks binary"),
+    Case("qrels", "q1 0 d1 1\n".encode("utf-16"), "is UTF-16 text; save it as UTF-8"),
     Case("qrels", HIGH_BYTES, "is not UTF-8 text"),
     Case("qrels", b"q1 0 d1\n", "Line 1 of the qrels file has 3 columns; expected 4"),
     Case("qrels", b"q1 0 d1 1\nq1 0 d2 1 extra\n", "has 5 columns"),
