@@ -81,7 +81,9 @@ def read_number(typed: str, *, where: str | None = None, labelled: bool = False)
             else f"{shown} is not a finite number; type one like {EXAMPLE}."
         )
         raise NdcgError(msg)
-    if any(char.isspace() for char in number):
+    if any(char.isspace() for char in number) and all(
+        _NUMBER.fullmatch(part) for part in number.split()
+    ):  # "0.8 6": numbers split by a space; "<img src=x>" is simply not a number
         msg = f"{subject} has a space inside it; type one {what} without spaces, like {EXAMPLE}."
         raise NdcgError(msg)
     if "," in number and _NUMBER.fullmatch(number.replace(",", "")):
