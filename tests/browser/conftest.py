@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
 
 from scripts.serve import child_command
 
@@ -216,3 +216,29 @@ def haproxy_cluster(tmp_path: Path) -> Iterator[Cluster]:
         serve.wait(timeout=60)
         if serve.stdout is not None:
             serve.stdout.close()
+
+
+# --------------------------------------------------------------------------- class mode
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StreamlitServer]:
+    """The app on its own SQLite class database in a temporary folder."""
+    data = tmp_path_factory.mktemp("class-data")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("NDCG_LAB_DATA_DIR", str(data))
+        patch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
+        server = StreamlitServer("app.py", Path(data) / "streamlit.log")
+    yield server
+    log = server.log()
+    server.stop()
+    assert "Traceback" not in log, f"the server logged an exception:\n{log}"
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """Browser contexts a test opens (a teacher, students); all closed after it."""
+    opened: list[BrowserContext] = []
+    yield opened
+    for context in opened:
+        context.close()

@@ -11,7 +11,6 @@ throwaway PostgreSQL server.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,27 +33,6 @@ SLIPS = slip_table(EXERCISE.grades, EXERCISE.convention, tolerance=EXERCISE.tole
 RIGHT = SLIPS.right
 LOG_I = next(g for g in SLIPS.groups if g.slips[0].kind is SlipKind.DISCOUNT)
 EXPONENTIAL = next(g for g in SLIPS.groups if g.slips[0].kind is SlipKind.GAIN)
-
-
-@pytest.fixture(scope="module")
-def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StreamlitServer]:
-    data = tmp_path_factory.mktemp("class-data")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("NDCG_LAB_DATA_DIR", str(data))
-        patch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
-        server = StreamlitServer("app.py", Path(data) / "streamlit.log")
-    yield server
-    log = server.log()
-    server.stop()
-    assert "Traceback" not in log, f"the server logged an exception:\n{log}"
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    opened: list[BrowserContext] = []
-    yield opened
-    for context in opened:
-        context.close()
 
 
 def new_page(browser: Browser, contexts: list[BrowserContext], viewport: dict[str, int]) -> Page:
@@ -106,8 +84,13 @@ def join_by_code(page: Page, server: StreamlitServer, code: str) -> None:
     expect(page.get_by_text(re.compile(r"You are student \d+ in class"))).to_be_visible()
 
 
+def answer_box(page: Page) -> Locator:
+    """The student's number box for the question asked (set 1's first exercise)."""
+    return page.get_by_role("textbox", name=f"Your answer: {EXERCISE.convention.label}")
+
+
 def answer(page: Page, typed: str) -> None:
-    box = page.get_by_role("textbox", name=f"Your answer: {EXERCISE.convention.label}")
+    box = answer_box(page)
     box.fill(typed)
     box.press("Tab")
     page.get_by_role("button", name="Send answer").click()

@@ -20,9 +20,9 @@ from ndcg_core.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM
 from scripts.pg_throwaway import outage, throwaway_postgres
 from tests.browser.conftest import VIEWPORT, StreamlitServer
 from tests.browser.test_class_browser import (
-    EXERCISE,
+    PHONE,
     RIGHT,
-    contexts,  # noqa: F401  (a fixture)
+    answer_box,
     join_by_link,
     metric,
     new_page,
@@ -32,7 +32,6 @@ from tests.browser.test_class_browser import (
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 WAIT_MS = 60_000  # a few retry ticks on a loaded 2-core machine
 
 
@@ -59,13 +58,9 @@ def _down_note(page: Page):
     return page.get_by_text(DATABASE_DOWN).first
 
 
-def _answer_box(page: Page):
-    return page.get_by_role("textbox", name=f"Your answer: {EXERCISE.convention.label}")
-
-
 def test_a_database_outage_keeps_every_page_and_recovers_by_itself(
     browser: Browser,
-    contexts: list[BrowserContext],  # noqa: F811  (the fixture imported above)
+    contexts: list[BrowserContext],
     database: str,
     server: StreamlitServer,
 ) -> None:
@@ -75,8 +70,8 @@ def test_a_database_outage_keeps_every_page_and_recovers_by_itself(
     student = new_page(browser, contexts, PHONE)
     join_by_link(student, link, "kim")
     typed = f"{RIGHT:.2f}"
-    _answer_box(student).fill(typed)
-    _answer_box(student).press("Tab")  # typed, applied, not sent
+    answer_box(student).fill(typed)
+    answer_box(student).press("Tab")  # typed, applied, not sent
     teacher_address, student_address = teacher.url, student.url
     assert TEACHER_KEY_PARAM in teacher_address
     assert STUDENT_TOKEN_PARAM in student_address
@@ -86,7 +81,7 @@ def test_a_database_outage_keeps_every_page_and_recovers_by_itself(
         expect(_down_note(teacher)).to_be_visible(timeout=WAIT_MS)
         expect(_down_note(student)).to_be_visible(timeout=WAIT_MS)
         expect(teacher.get_by_role("heading", name="Question 1: answers open")).to_be_visible()
-        expect(_answer_box(student)).to_have_value(typed)
+        expect(answer_box(student)).to_have_value(typed)
         # A reload while it is down: a retry that keeps the key, and no way to start over.
         teacher.reload()
         expect(teacher.get_by_role("button", name="Try again now")).to_be_visible(timeout=WAIT_MS)
@@ -103,7 +98,7 @@ def test_a_database_outage_keeps_every_page_and_recovers_by_itself(
         timeout=WAIT_MS
     )
     expect(_down_note(student)).to_have_count(0, timeout=WAIT_MS)
-    expect(_answer_box(student)).to_have_value(typed)
+    expect(answer_box(student)).to_have_value(typed)
     student.get_by_role("button", name="Send answer").click()
     expect(student.get_by_text("Answer received")).to_be_visible(timeout=WAIT_MS)
     expect(metric(teacher, "Answers")).to_have_text("1", timeout=WAIT_MS)

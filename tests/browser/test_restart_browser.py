@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from tests.browser.conftest import VIEWPORT, StreamlitServer
 from tests.browser.test_class_browser import (
-    EXERCISE,
+    PHONE,
     RIGHT,
-    contexts,  # noqa: F401  (a fixture)
+    answer_box,
     join_by_link,
     metric,
     new_page,
@@ -30,7 +30,6 @@ from tests.browser.test_failover_browser import count_finished_runs, wait_for_a_
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 # Long enough for a reconnecting page to rerun on a loaded 2-core machine.
 RECOVERY_MS = 60_000
 
@@ -49,13 +48,9 @@ def _kill(server: StreamlitServer) -> None:
     server.stop()  # closes its log; the process is gone already
 
 
-def _answer_box(page: Page):
-    return page.get_by_role("textbox", name=f"Your answer: {EXERCISE.convention.label}")
-
-
 def test_a_restart_mid_question_recovers_every_open_page_by_itself(
     browser: Browser,
-    contexts: list[BrowserContext],  # noqa: F811  (the fixture imported above)
+    contexts: list[BrowserContext],
     data_dir: Path,
 ) -> None:
     log = data_dir / "streamlit.log"
@@ -67,9 +62,9 @@ def test_a_restart_mid_question_recovers_every_open_page_by_itself(
         students = [new_page(browser, contexts, PHONE if i == 0 else VIEWPORT) for i in range(3)]
         for number, student in enumerate(students, start=1):
             join_by_link(student, link, f"s{number}")
-            expect(_answer_box(student)).to_be_visible()
+            expect(answer_box(student)).to_be_visible()
         typed = f"{RIGHT:.2f}"
-        _answer_box(students[0]).fill(typed)  # typed, not sent
+        answer_box(students[0]).fill(typed)  # typed, not sent
 
         # Until a page has rerun on the new server it shows what the old one drew: wait
         # for each page's first finished run on its reconnected websocket.
@@ -88,9 +83,9 @@ def test_a_restart_mid_question_recovers_every_open_page_by_itself(
             expect(student.get_by_text(f"(s{number}) in class {code}")).to_be_visible(
                 timeout=RECOVERY_MS
             )
-            expect(_answer_box(student)).to_be_visible()
-        expect(_answer_box(students[0])).to_have_value(typed)  # nothing typed is lost
-        _answer_box(students[0]).press("Tab")  # as tests/browser/test_class_browser.answer
+            expect(answer_box(student)).to_be_visible()
+        expect(answer_box(students[0])).to_have_value(typed)  # nothing typed is lost
+        answer_box(students[0]).press("Tab")  # as tests/browser/test_class_browser.answer
         students[0].get_by_role("button", name="Send answer").click()
         expect(students[0].get_by_text("Answer received")).to_be_visible()
         expect(metric(teacher, "Answers")).to_have_text("1", timeout=RECOVERY_MS)

@@ -9,7 +9,6 @@ every other page, the share menu's link, and the bytes of every file the pages o
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -37,19 +36,6 @@ DEEP_TEXT = """() => {
   walk(document.documentElement);
   return found.join("\\n");
 }"""
-
-
-@pytest.fixture(scope="module")
-def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StreamlitServer]:
-    data = tmp_path_factory.mktemp("secrets-data")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("NDCG_LAB_DATA_DIR", str(data))
-        patch.delenv("NDCG_LAB_DATABASE_URL", raising=False)
-        server = StreamlitServer("app.py", Path(data) / "streamlit.log")
-    yield server
-    log = server.log()
-    server.stop()
-    assert "Traceback" not in log, f"the server logged an exception:\n{log}"
 
 
 def _address_key(page: Page) -> str | None:
