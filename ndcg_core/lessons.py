@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 import pandas as pd
 
+from ndcg_core.choice_labels import choice_label
 from ndcg_core.conventions import (
     PRESETS,
     Convention,
@@ -159,7 +160,7 @@ def seed004_by_tie_policy() -> pd.DataFrame:
     """What seed 004's library call computes under each tie policy, beside the text's list.
 
     >>> table = seed004_by_tie_policy()
-    >>> table.loc[table["tie policy"] == "average", "DCG"].item()
+    >>> table.loc[table["tie policy"] == "average over the tie", "DCG"].item()
     '4.6706'
     """
     rows = [
@@ -182,7 +183,7 @@ def seed004_by_tie_policy() -> pd.DataFrame:
         rows.append(
             {
                 "ranking": "the library call: grades [3, 2, 1, 0, 0], scores [3, 2, 0, 0, 1]",
-                "tie policy": policy.value,
+                "tie policy": choice_label(policy),
                 "order of grades": order,
                 "DCG": format_real(result.dcg, 4),
                 "ideal DCG": format_real(result.ideal_dcg, 4),
@@ -268,7 +269,7 @@ def tie_policies(
         result = evaluate_scores(grades, scores, Convention(ties=policy), doc_ids=labels)
         rows.append(
             {
-                "tie policy": policy.value,
+                "tie policy": choice_label(policy),
                 "ranked documents": ", ".join(ranking.doc_ids),
                 "DCG": format_real(result.dcg),
                 "nDCG": format_real(result.ndcg),
@@ -290,7 +291,7 @@ def zero_ideal_policies(grades: Sequence[float]) -> pd.DataFrame:
         mean = mean_ndcg([Query(tuple(grades)), Query((0.0, 0.0, 0.0))], convention)
         rows.append(
             {
-                "policy": policy.value,
+                "policy": choice_label(policy),
                 "nDCG of [0, 0, 0]": format_real(zero),
                 "mean with your list": format_real(mean.mean),
                 "queries in the mean": str(mean.counted),
@@ -312,7 +313,7 @@ def negative_grade_policies(grades: Sequence[float]) -> pd.DataFrame:
         except NdcgError as error:
             rows.append(
                 {
-                    "policy": policy.value,
+                    "policy": choice_label(policy),
                     "DCG": "",
                     "ideal DCG": "",
                     "nDCG": "error",
@@ -322,7 +323,7 @@ def negative_grade_policies(grades: Sequence[float]) -> pd.DataFrame:
             continue
         rows.append(
             {
-                "policy": policy.value,
+                "policy": choice_label(policy),
                 "DCG": format_real(result.dcg),
                 "ideal DCG": format_real(result.ideal_dcg),
                 "nDCG": format_real(result.ndcg),

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 import math
 
-from ndcg_core.conventions import CONVENTION_FIELDS, NegativeGrades
+from ndcg_core.choice_labels import choice_label
+from ndcg_core.conventions import NegativeGrades
 from ndcg_core.formatting import format_real
 from ndcg_core.metrics import Evaluation
-
-
-def _choice_label(field: str, value: str) -> str:
-    return next(c.label for c in CONVENTION_FIELDS[field].choices if c.value == value)
 
 
 def evaluation_notes(evaluation: Evaluation) -> tuple[str, ...]:
@@ -33,7 +30,7 @@ def evaluation_notes(evaluation: Evaluation) -> tuple[str, ...]:
     ideal_dcg = float(evaluation.ideal_dcg)
     negative = any(grade < 0 for grade in evaluation.grades)
     if ideal_dcg <= 0:
-        rule = _choice_label("zero_ideal", convention.zero_ideal.value)
+        rule = choice_label(convention.zero_ideal)
         shown = "undefined" if math.isnan(evaluation.ndcg) else format_real(evaluation.ndcg)
         if ideal_dcg < 0:
             why = (
@@ -47,7 +44,7 @@ def evaluation_notes(evaluation: Evaluation) -> tuple[str, ...]:
     elif evaluation.ndcg < 0:
         notes.append(
             f"nDCG is below 0 because negative grades are kept "
-            f"(“{_choice_label('negative_grades', convention.negative_grades.value)}”): the "
+            f"(“{choice_label(convention.negative_grades)}”): the "
             "negative gains near the top cost more than the positive ones earn, so DCG is "
             "below 0. Under “count as 0” nDCG stays between 0 and 1."
         )

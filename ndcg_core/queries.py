@@ -10,6 +10,7 @@ import pandas as pd
 
 from ndcg_core._text import quoted
 from ndcg_core.binary import binary_scores
+from ndcg_core.choice_labels import choice_label
 from ndcg_core.conventions import Convention, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
 from ndcg_core.formatting import format_real
@@ -277,7 +278,7 @@ def zero_ideal_means(queries: Sequence[Query], convention: Convention) -> pd.Dat
         result = mean_ndcg(queries, convention.with_changes(zero_ideal=policy))
         rows.append(
             {
-                "no relevant document scores": policy.value,
+                "no relevant document scores": choice_label(policy),
                 "mean nDCG": format_real(result.mean),
                 "queries counted": str(result.counted),
             }

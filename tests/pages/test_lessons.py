@@ -6,6 +6,8 @@ import pandas as pd
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import Convention, evaluate, format_real
+from ndcg_core.choice_labels import choice_label
+from ndcg_core.conventions import NegativeGrades
 from ndcg_core.tables import escape_markdown
 from ndcg_core.worked import all_steps
 from tests.pages.conftest import open_app
@@ -141,7 +143,8 @@ def test_conventions_page_uses_the_new_numbers_after_a_bad_edit() -> None:
     assert not at.error
     expected = evaluate([2, -1], Convention(negative_grades="penalise"))
     policies = at.table[-2].value
-    assert policies.loc[policies["policy"] == "penalise", "nDCG"].item() == format_real(
+    penalise = choice_label(NegativeGrades.PENALISE)
+    assert policies.loc[policies["policy"] == penalise, "nDCG"].item() == format_real(
         expected.ndcg
     )
 
