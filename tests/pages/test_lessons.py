@@ -144,9 +144,7 @@ def test_conventions_page_uses_the_new_numbers_after_a_bad_edit() -> None:
     expected = evaluate([2, -1], Convention(negative_grades="penalise"))
     policies = at.table[-2].value
     penalise = choice_label(NegativeGrades.PENALISE)
-    assert policies.loc[policies["policy"] == penalise, "nDCG"].item() == format_real(
-        expected.ndcg
-    )
+    assert policies.loc[policies["policy"] == penalise, "nDCG"].item() == format_real(expected.ndcg)
 
 
 def test_library_panel_flags_what_sklearn_would_refuse() -> None:
