@@ -422,6 +422,7 @@ class DrawbackTeaser:
     ndcg_short: float
     ndcg_long: float
     text: str
+    added: str  # what page B adds, counted: "the bad result" or "the 2 bad results"
 
 
 def step_drawback(story: Story) -> DrawbackTeaser:
@@ -432,8 +433,8 @@ def step_drawback(story: Story) -> DrawbackTeaser:
 
     >>> from ndcg_core.stories import load_story
     >>> teaser = step_drawback(load_story("pizza"))
-    >>> teaser.ndcg_short, teaser.ndcg_long
-    (1.0, 1.0)
+    >>> teaser.ndcg_short, teaser.ndcg_long, teaser.added
+    (1.0, 1.0, 'the bad result')
     """
     best = story.card(story.ideal_order[0])
     bad = tuple(card for card in story.cards if card.grade == 0)
@@ -449,11 +450,10 @@ def step_drawback(story: Story) -> DrawbackTeaser:
         f"A results page with only {best.title} scores nDCG {format_real(ndcg_short)}. "
         f"Add {added} below it and the page {verdict} {format_real(ndcg_long)}"
     )
-    if ndcg_long == ndcg_short:
-        text += ": nDCG does not punish a useless result at the bottom of the page."
-    else:
-        text += "."
-    return DrawbackTeaser(short_order, long_order, ndcg_short, ndcg_long, text)
+    same = ndcg_long == ndcg_short
+    text += ": nDCG does not punish a useless result at the bottom of the page." if same else "."
+    added_words = "the bad result" if len(bad) == 1 else f"the {len(bad)} bad results"
+    return DrawbackTeaser(short_order, long_order, ndcg_short, ndcg_long, text, added_words)
 
 
 def playground_text(story: Story, order: Sequence[str]) -> str:

@@ -420,12 +420,12 @@ def step_8(story: Story, _order: tuple[str, ...]) -> None:
     with text:
         st.markdown(
             f"nDCG is useful, but it can mislead. Take a page that shows only "
-            f"{plain(best.title)}. Now add the bad results below it."
+            f"{plain(best.title)}. Now add {teaser.added} below it."
         )
         revealed = predict_ranking(
             "drawback",
             "Which page scores higher?",
-            {"A": "A: the short page", "B": "B: with the bad results", "same": "the same"},
+            {"A": "A: the short page", "B": f"B: with {teaser.added}", "same": "the same"},
             (teaser.ndcg_short, teaser.ndcg_long),
             "nDCG",
         )
