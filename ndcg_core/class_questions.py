@@ -22,6 +22,7 @@ from ndcg_core._text import quoted, short_number
 from ndcg_core.conventions import Convention, IdealSource
 from ndcg_core.errors import NdcgError
 from ndcg_core.formatting import format_real
+from ndcg_core.grading import within_tolerance
 from ndcg_core.metrics import Evaluation, evaluate
 from ndcg_core.numbers import read_number
 from ndcg_core.parsing import GradeList
@@ -318,10 +319,11 @@ def check_stored_answer(kind: str, payload: str, value: str) -> None:
 
 
 def is_right(question: ClassQuestion, value: str) -> bool:
-    """Whether a canonical answer (from :func:`parse_answer`) is right."""
+    """Whether a canonical answer (from :func:`parse_answer`) is right; a number by
+    :func:`~ndcg_core.grading.within_tolerance`, as Practice and the slip table judge it."""
     ex = question.exercise
     if question.numeric:
-        return abs(float(value) - question.evaluation().ndcg) <= ex.tolerance + 1e-12
+        return within_tolerance(float(value), question.evaluation().ndcg, ex.tolerance)
     if question.kind is QuestionKind.SPOT:
         return int(value) - 1 == ex.answer_index
     if question.kind is QuestionKind.COMPARE:

@@ -5,9 +5,7 @@ Four kinds: *predict* a number, *reorder* documents to reach a goal, *compare* t
 that nDCG cannot tell apart. :func:`exercise_set` is deterministic in ``(seed, level)``;
 every answer is checked by the core's own :func:`~ndcg_core.metrics.evaluate`.
 
-Scoring (:func:`record_check`, :func:`score`): only the first check of an exercise counts. A
-wrong first answer reveals the answer, so the exercise is then done; checks after the first are
-practice and are never scored.
+Scoring a set (only the first check of an exercise counts) is :mod:`ndcg_core.practice_scoring`.
 """
 
 from __future__ import annotations
@@ -23,6 +21,7 @@ from ndcg_core._text import quoted
 from ndcg_core.conventions import Convention, Discount, Gain
 from ndcg_core.errors import NdcgError
 from ndcg_core.formatting import format_real
+from ndcg_core.grading import within_tolerance
 from ndcg_core.metrics import Evaluation, default_labels, evaluate, ndcg
 
 SET_SIZE = 8
@@ -355,13 +354,13 @@ def reorder_answer(exercise: Exercise) -> list[str]:
 
 
 def check_predict(exercise: Exercise, guess: float) -> Feedback:
-    """Right when ``guess`` is within the exercise's tolerance of the nDCG."""
+    """Right when ``guess`` is within the exercise's tolerance of the nDCG (grading's rule)."""
     worked = evaluate(exercise.grades, exercise.convention, labels=exercise.labels)
     error = abs(guess - worked.ndcg)
     if not math.isfinite(guess):
         return Feedback(False, "Give a number between 0 and 1.", worked)
     exact = format_real(worked.ndcg, 4)
-    if error <= exercise.tolerance:
+    if within_tolerance(guess, worked.ndcg, exercise.tolerance):
         return Feedback(True, f"Right: {exercise.convention.label} = {exact}.", worked)
     return Feedback(
         False,
@@ -444,86 +443,3 @@ def check_spot(exercise: Exercise, index: int) -> Feedback:
         f"{format_real(ndcg(right), 3)}). The pair it scores the same is pair "
         f"{exercise.answer_index + 1}. {exercise.explanation}",
     )
-
-
-# --------------------------------------------------------------------------- scoring
-
-
-@dataclass(frozen=True)
-class Attempts:
-    """The checks of one exercise: the first is scored, every later one is practice.
-
-    ``first`` is the feedback on the first check, ``latest`` on the most recent, and
-    ``checks`` how many there were. Once checked, an exercise is done: a wrong first answer
-    reveals the answer, so typing it back in proves nothing.
-    """
-
-    first: Feedback
-    latest: Feedback
-    checks: int = 1
-
-    @property
-    def scored(self) -> bool:
-        """Whether this exercise adds a point: its first answer was right."""
-        return self.first.correct
-
-    @property
-    def practice(self) -> bool:
-        """Whether ``latest`` came after the scored check (so it did not count)."""
-        return self.checks > 1
-
-    @property
-    def message(self) -> str:
-        """What to say about the latest check: its feedback, marked when it was practice."""
-        if self.practice:
-            return f"{self.latest.message} (Practice: not scored.)"
-        return self.latest.message
-
-    @property
-    def status(self) -> str:
-        """One line for the exercise once it is done, e.g. ``Done: right first time.``"""
-        if self.scored:
-            return "Done: right first time, 1 point."
-        return "Done: the first answer was not right, so no point. Another try is practice."
-
-
-def record_check(attempts: Attempts | None, feedback: Feedback) -> Attempts:
-    """Add one check's ``feedback`` to an exercise's ``attempts`` (``None`` before the first).
-
-    >>> wrong, right = Feedback(False, "Not quite"), Feedback(True, "Right")
-    >>> record = record_check(record_check(None, wrong), right)
-    >>> record.scored, record.practice, record.latest.message
-    (False, True, 'Right')
-    """
-    if attempts is None:
-        return Attempts(first=feedback, latest=feedback)
-    return Attempts(first=attempts.first, latest=feedback, checks=attempts.checks + 1)
-
-
-@dataclass(frozen=True)
-class Score:
-    """A set's score: ``right`` first answers, ``done`` exercises checked, out of ``total``."""
-
-    right: int
-    done: int
-    total: int
-
-    def __str__(self) -> str:
-        return f"{self.right} of {self.total}"
-
-
-def score(exercises: Sequence[Exercise], record: Mapping[str, Attempts]) -> Score:
-    """Count the exercises of a set that were right at the first check, and those done.
-
-    Checks of exercises outside ``exercises`` (another set) are ignored.
-
-    >>> ex = exercise_set(1)
-    >>> first = record_check(None, Feedback(True, "Right"))
-    >>> retried = record_check(record_check(None, Feedback(False, "No")), Feedback(True, "Right"))
-    >>> str(score(ex, {ex[0].key: first, ex[1].key: retried, "other-set": first}))
-    '1 of 8'
-    >>> score(ex, {ex[0].key: first, ex[1].key: retried}).done
-    2
-    """
-    checked = [record[e.key] for e in exercises if e.key in record]
-    return Score(right=sum(a.scored for a in checked), done=len(checked), total=len(exercises))

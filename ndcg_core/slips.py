@@ -36,6 +36,7 @@ from enum import StrEnum
 from ndcg_core.conventions import Convention, Discount, Gain, IdealSource
 from ndcg_core.errors import NdcgError
 from ndcg_core.formatting import format_real
+from ndcg_core.grading import within_tolerance
 from ndcg_core.metrics import evaluate, ndcg
 
 #: Half a step of two decimals: a student who rounds 0.8834 to 0.88 is within it.
@@ -233,17 +234,20 @@ def slip_table(
         msg = f"The tolerance must be a number of at least 0; got {tolerance!s}."
         raise NdcgError(msg)
     right = evaluate(grades, convention, judged_grades=judged_grades).ndcg
-    near = 2 * tolerance + 1e-12  # a float's last bit must not split a tie
+
+    def near(a: float, b: float) -> bool:
+        return within_tolerance(a, b, 2 * tolerance)
+
     groups: list[list[Slip]] = []
     same: list[Slip] = []
     missing: list[Slip] = []
     for slip in slips(grades, convention, judged_grades=judged_grades):
         if math.isnan(slip.value):
             missing.append(slip)
-        elif math.isfinite(right) and abs(slip.value - right) <= near:
+        elif near(slip.value, right):
             same.append(slip)
         else:
-            group = next((g for g in groups if abs(g[0].value - slip.value) <= near), None)
+            group = next((g for g in groups if near(g[0].value, slip.value)), None)
             if group is None:
                 groups.append([slip])
             else:
@@ -267,7 +271,8 @@ class Verdict:
 
 def match_answer(table: SlipTable, answer: float) -> Verdict:
     """Right when within the tolerance of the right answer; else the slip group within the
-    tolerance, if any (at most one can be: see :func:`slip_table`).
+    tolerance, if any (at most one can be: see :func:`slip_table`). "Within" is
+    :func:`~ndcg_core.grading.within_tolerance`, the rule Practice and Class use.
 
     >>> table = slip_table([3, 2, 3, 0, 1, 2], Convention())
     >>> match_answer(table, 0.96).right, match_answer(table, 0.93).slip.name
@@ -275,13 +280,10 @@ def match_answer(table: SlipTable, answer: float) -> Verdict:
     >>> match_answer(table, 0.5)
     Verdict(right=False, slip=None)
     """
-    reach = table.tolerance + 1e-12
-    if not math.isfinite(answer):
-        return Verdict(right=False)
-    if math.isfinite(table.right) and abs(answer - table.right) <= reach:
+    if within_tolerance(answer, table.right, table.tolerance):
         return Verdict(right=True)
     for group in table.groups:
-        if abs(answer - group.value) <= reach:
+        if within_tolerance(answer, group.value, table.tolerance):
             return Verdict(right=False, slip=group)
     return Verdict(right=False)
 

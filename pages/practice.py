@@ -13,7 +13,6 @@ from components.results import table_columns
 from components.state import PERSIST, choose_practice_set, current_practice_set
 from ndcg_core import format_grades
 from ndcg_core.practice import (
-    Attempts,
     Exercise,
     Feedback,
     Kind,
@@ -24,9 +23,8 @@ from ndcg_core.practice import (
     check_spot,
     compare_scores,
     exercise_set,
-    record_check,
-    score,
 )
+from ndcg_core.practice_scoring import Attempts, record_check, score
 
 run_through_app()
 

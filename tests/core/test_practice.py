@@ -13,17 +13,15 @@ from ndcg_core.metrics import ndcg
 from ndcg_core.practice import (
     Kind,
     Level,
-    Score,
     check_compare,
     check_predict,
     check_reorder,
     check_spot,
     compare_scores,
     exercise_set,
-    record_check,
     reorder_answer,
-    score,
 )
+from ndcg_core.practice_scoring import Score, record_check, score
 from tests.core.strategies import conventions as any_convention
 
 SEEDS = range(12)
