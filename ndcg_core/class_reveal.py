@@ -8,8 +8,6 @@ text that is not (it cannot come from the pages) is counted as unreadable, never
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -24,9 +22,10 @@ from ndcg_core.class_questions import (
     right_answer,
 )
 from ndcg_core.errors import NdcgError
-from ndcg_core.export import spreadsheet_safe
+from ndcg_core.export import csv_text
 from ndcg_core.formatting import format_real
 from ndcg_core.metrics import Evaluation
+from ndcg_core.parsing import format_grades
 from ndcg_core.practice import check_reorder, compare_scores, reorder_answer
 from ndcg_core.slips import SlipCount, SlipTable, count_slips, match_answer, slip_table
 from ndcg_core.worked import WorkedStep, all_steps
@@ -252,28 +251,61 @@ SUMMARY_COLUMNS = (
 )
 
 
-def _cell(value: object) -> str:
-    """A CSV cell a spreadsheet shows as text: one starting like a formula gets a ' first,
-    unless it is a plain number (a negative answer stays a number)."""
-    text = "" if value is None else str(value)
-    return text if _is_number(text) else spreadsheet_safe(text)
+def asked(question: ClassQuestion) -> str:
+    """The question as the class saw it: its prompt and the list or lists it asked about
+    (grades, labels where they are not D1, D2, ...).
+
+    >>> from ndcg_core import Convention, parse_grades
+    >>> from ndcg_core.class_questions import from_list
+    >>> asked(from_list(parse_grades("a=3, b=0"), Convention())).endswith("List: a=3, b=0.")
+    True
+    """
+    ex = question.exercise
+    if question.kind is QuestionKind.SPOT:
+        lists = " ".join(
+            f"Pair {i}: [{format_grades(a)}] and [{format_grades(b)}]."
+            for i, (a, b) in enumerate(ex.pairs, start=1)
+        )
+    elif question.kind is QuestionKind.COMPARE:
+        changes = " ".join(f"Change {i}: {text}." for i, text in enumerate(ex.options, start=1))
+        lists = f"A: {format_grades(ex.grades)}. B: {format_grades(ex.other)}. {changes}"
+    else:
+        lists = f"List: {format_grades(ex.grades, ex.labels)}."
+        if question.unretrieved:
+            lists += f" Judged but not retrieved: {format_grades(question.unretrieved)}."
+    return f"{question.prompt} {lists}"
 
 
-def _is_number(text: str) -> bool:
-    try:
-        return math.isfinite(float(text))
-    except ValueError:
-        return False
+def right_value(question: ClassQuestion) -> float | str:
+    """The right answer as the ``answer`` column holds one: a numeric question's nDCG as a
+    number (full precision), a choice in its canonical text (``2``, ``A, 3``, ``D1, D3, D2``).
+
+    >>> from ndcg_core import Convention, parse_grades
+    >>> from ndcg_core.class_questions import from_list
+    >>> round(right_value(from_list(parse_grades("3, 2, 3, 0, 1, 2"), Convention())), 4)
+    0.9608
+    """
+    ex = question.exercise
+    if question.numeric:
+        return question.evaluation().ndcg
+    if question.kind is QuestionKind.SPOT:
+        return ex.answer_index + 1
+    if question.kind is QuestionKind.COMPARE:
+        return f"{ex.answer}, {ex.answer_index + 1}"
+    return ", ".join(reorder_answer(ex))
 
 
 def summary_csv(
     questions: Mapping[int, ClassQuestion], rows: Sequence[Mapping[str, object]]
 ) -> str:
     """The session summary: one line per answer (anonymous student numbers) with the right
-    answer, whether it was right and the slip it sits at. ``questions`` maps each question's
+    answer (:func:`right_value`), whether it was right and the slip it sits at; the prompt
+    names the list asked about (:func:`asked`). Written by :func:`ndcg_core.export.csv_text`:
+    numbers as numbers, text made spreadsheet-safe. ``questions`` maps each question's
     number to it; ``rows`` are the store's summary rows (question, kind, student, answer,
     answered_at; a question nobody answered has one row with no student).
 
+    >>> import csv, io
     >>> from ndcg_core import Convention, parse_grades
     >>> from ndcg_core.class_questions import from_list
     >>> q = from_list(parse_grades("3, 2, 3, 0, 1, 2"), Convention())
@@ -284,38 +316,39 @@ def summary_csv(
     >>> next(csv.DictReader(io.StringIO(summary_csv({1: q}, [row]))))["right"]
     'yes'
     """
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(SUMMARY_COLUMNS)
     # Worked once per question, not once per answer.
     tables = {n: slips_for(q) for n, q in questions.items()}
-    answers = {n: right_answer(q) for n, q in questions.items()}
+    answers = {n: right_value(q) for n, q in questions.items()}
+    prompts = {n: asked(q) for n, q in questions.items()}
+    columns: dict[str, list[object]] = {name: [] for name in SUMMARY_COLUMNS}
     for row in rows:
         number = int(str(row["question"]))
         question = questions.get(number)
         answer = row.get("answer")
-        right = slip = ""
+        right: bool | None = None
+        slip = ""
         table = tables.get(number)
         if question is not None and answer is not None:
             value = str(answer)
             if table is not None:
                 verdict = match_answer(table, float(value))
-                right = "yes" if verdict.right else "no"
+                right = verdict.right
                 slip = verdict.slip.name if verdict.slip is not None else ""
             else:
-                right = "yes" if is_right(question, value) else "no"
-        writer.writerow(
-            _cell(x)
-            for x in (
-                number,
-                row.get("kind"),
-                question.prompt if question else "",
-                answers.get(number, ""),
-                row.get("student"),
-                answer,
-                right,
-                slip,
-                row.get("answered_at"),
-            )
+                right = is_right(question, value)
+            if question.numeric:
+                answer = float(value)  # a number, not text (a negative one too)
+        cells = (
+            number,
+            row.get("kind"),
+            prompts.get(number, ""),
+            answers.get(number),
+            row.get("student"),
+            answer,
+            right,
+            slip,
+            row.get("answered_at"),
         )
-    return out.getvalue()
+        for name, cell in zip(SUMMARY_COLUMNS, cells, strict=True):
+            columns[name].append(cell)
+    return csv_text(columns)
