@@ -445,7 +445,7 @@ def histogram_chart(values: np.ndarray, *, title: str, width: int = 380) -> alt.
         .mark_bar(color=_COLOURS[0])
         .encode(
             x=alt.X("score:Q", bin=alt.Bin(extent=[0, 1], step=0.1), title=title),
-            y=alt.Y("count():Q", title="queries"),
+            y=alt.Y("count():Q", title="queries", axis=alt.Axis(tickMinStep=1, format="d")),
             tooltip=[alt.Tooltip("count():Q", title="queries")],
         )
         .properties(width=width, height=260)

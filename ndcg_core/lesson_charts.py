@@ -160,7 +160,17 @@ def discount_chart(curve: Sequence[tuple[int, float]], rows: Sequence[CardRow]) 
                 "encoding": {"x": x, "y": y, "tooltip": tooltip},
             },
             {
-                "mark": {"type": "text", "dy": -16, "fontSize": _FONT, "color": GREY},
+                # Up and to the right of each point: the falling curve comes in from the
+                # upper left and leaves to the lower right, so it never crosses that corner.
+                "mark": {
+                    "type": "text",
+                    "align": "left",
+                    "baseline": "bottom",
+                    "dx": 6,
+                    "dy": -6,
+                    "fontSize": _FONT,
+                    "color": GREY,
+                },
                 "encoding": {"x": x, "y": y, "text": {"field": "share"}},
             },
         ],
