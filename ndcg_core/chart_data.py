@@ -13,6 +13,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ndcg_core.metrics import Evaluation
+from ndcg_core.rules import ideal_pool, used_grades
 
 POSITIONS = "positions"
 CUTOFF = "cutoff"
@@ -57,7 +58,7 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
     ideal = pd.DataFrame(
         {
             "position": table["position"],
-            "label": "",
+            "label": ideal_labels(evaluation),
             "series": SERIES_IDEAL,
             "grade": table["ideal_grade"],
             "contribution": as_float(table["ideal_contribution"]),
@@ -66,6 +67,44 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
         }
     )
     return pd.concat([this, ideal], ignore_index=True), unit
+
+
+NOT_RETRIEVED = "(judged, not retrieved)"
+
+
+def ideal_labels(evaluation: Evaluation) -> np.ndarray:
+    """The document at each position of the ideal ranking (one per row of the table).
+
+    The ideal sorts the grades best first (after the negative-grade policy); equal grades
+    keep the list's order. A grade of the ideal that no listed document has is a judged
+    document the list did not retrieve, :data:`NOT_RETRIEVED`.
+
+    >>> from ndcg_core import Convention, evaluate
+    >>> ideal_labels(evaluate([1, 3, 1], labels=["a", "b", "c"])).tolist()
+    ['b', 'a', 'c']
+    >>> judged = evaluate([1, 3], Convention(ideal="judged"), judged_grades=[1, 3, 3])
+    >>> ideal_labels(judged).tolist()
+    ['D2', '(judged, not retrieved)', 'D1']
+    """
+    policy = evaluation.convention.negative_grades
+    pool = ideal_pool(used_grades(np.array(evaluation.grades, dtype=np.float64), policy), policy)
+    ideal = np.array(evaluation.ideal_grades, dtype=np.float64)
+    order = np.argsort(-pool, kind="stable")
+    values = pool[order]
+    # A listed document with grade g goes to the next place among the ideal's g's.
+    ideal_ascending, values_ascending = ideal[::-1], values[::-1]
+    ideal_start = len(ideal) - np.searchsorted(ideal_ascending, values, side="right")
+    list_start = len(values) - np.searchsorted(values_ascending, values, side="right")
+    places = ideal_start + np.arange(len(values)) - list_start
+    labels = np.full(len(evaluation.table), NOT_RETRIEVED, dtype=object)
+    labels[len(ideal) :] = ""
+    if not len(ideal):
+        return labels
+    fits = (places < min(len(ideal), len(labels))) & (
+        ideal[np.minimum(places, len(ideal) - 1)] == values
+    )
+    labels[places[fits]] = np.array(evaluation.labels, dtype=object)[order][fits]
+    return labels
 
 
 DENSE_POSITIONS = 100  # longer lists are drawn as lines, without points, bars or hover
@@ -209,7 +248,9 @@ def chart_dataset_tables(evaluation: Evaluation) -> dict[str, pa.Table]:
     positions = pa.table(
         {
             "position": pa.array(both(*[table["position"].to_numpy(np.int64)] * 2)),
-            "label": pa.array([*labels, *[""] * count], type=pa.large_string()),
+            "label": pa.array(
+                [*labels, *ideal_labels(evaluation)[shown].tolist()], type=pa.large_string()
+            ),
             "series": pa.array(
                 [SERIES_THIS] * count + [SERIES_IDEAL] * count, type=pa.large_string()
             ),
