@@ -1,0 +1,23 @@
+"""Each predict exercise names the whole convention it is computed under (the sidebar does
+not apply to exercises), in Practice and in class."""
+
+from __future__ import annotations
+
+import pytest
+
+from ndcg_core.practice import Kind, Level, exercise_set
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_every_predict_exercise_names_its_whole_convention(level: Level) -> None:
+    predicts = [
+        exercise
+        for seed in range(40)
+        for exercise in exercise_set(seed, level)
+        if exercise.kind is Kind.PREDICT
+    ]
+    assert predicts
+    for exercise in predicts:
+        convention = exercise.convention
+        assert str(convention) in exercise.prompt  # gain, discount and ideal, not only @k
+        assert f"What is {convention.label} of this ranking" in exercise.prompt
