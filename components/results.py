@@ -22,6 +22,7 @@ from ndcg_core.chart_data import (
     is_dense,
 )
 from ndcg_core.charts import ChartShape, chart_spec, chart_template, fill_template, with_text_size
+from ndcg_core.exact_ratio import shown_ndcg
 from ndcg_core.export import SavedView, chart_image, python_snippet, table_csv, view_to_json
 from ndcg_core.notes import evaluation_notes
 from ndcg_core.parsing import GradeList
@@ -148,7 +149,7 @@ def metric_row(evaluation: Evaluation) -> None:
     )
     bottom[1].metric(
         f"nDCG{at}",
-        format_real(evaluation.ndcg),
+        format_real(shown_ndcg(evaluation)),
         help="DCG / ideal DCG: 1 means the order is as good as it gets.",
     )
     for note in evaluation_notes(evaluation):  # a number outside [0, 1], or set by a rule

@@ -8,7 +8,10 @@ The rule (:func:`format_real`):
   ``0.74``), so a column of values lines up and a reader sees how precise each one is;
 - from :data:`SCIENTIFIC_FROM` on, scientific notation with :data:`DECIMALS` decimals
   (``1.358e+331``), so no value, however large, is longer than ``-999999.999`` (11
-  characters) and a number card can always show it whole.
+  characters) and a number card can always show it whole;
+- a value that is not zero is never shown as zero: one that the fixed decimals would write
+  as ``0.000`` is written in scientific notation too (``5.154e-331``, ``-1.000e-04``), so
+  the reader sees how small it is. Only 0 itself reads ``0``.
 
 The charts take the same rule as a Vega expression (:func:`vega_format_expr`) built from
 these constants, so an axis never reads ``0.000000`` while the cards read ``0``.
@@ -35,8 +38,10 @@ def format_real(value: Real, digits: int = DECIMALS) -> str:
     ('6.861', '0.740', '11')
     >>> format_real(Decimal(2) ** 1100)
     '1.358e+331'
-    >>> format_real(-1234567.0), format_real(-0.0001)
-    ('-1.235e+06', '0.000')
+    >>> format_real(-1234567.0), format_real(-0.0001), format_real(0.0004), format_real(0.0005)
+    ('-1.235e+06', '-1.000e-04', '4.000e-04', '0.001')
+    >>> format_real(Decimal(7) / Decimal(2) ** 1100), format_real(-0.0)
+    ('5.154e-331', '0')
     >>> format_real(float("nan"))
     'undefined'
 
@@ -46,7 +51,7 @@ def format_real(value: Real, digits: int = DECIMALS) -> str:
     if isinstance(value, Decimal):
         if value.is_nan():
             return UNDEFINED
-        if abs(value) >= Decimal(SCIENTIFIC_FROM):
+        if abs(value) >= Decimal(SCIENTIFIC_FROM) or _rounds_to_zero(value, digits):
             return f"{value:.{digits}e}"
     number = float(value)
     if math.isnan(number):
@@ -56,8 +61,21 @@ def format_real(value: Real, digits: int = DECIMALS) -> str:
         return f"{number:.{digits}e}"
     if number.is_integer():
         return str(int(number))
-    text = f"{number:.{digits}f}"
-    return text.removeprefix("-") if text.strip("-0.") == "" else text
+    if _rounds_to_zero(number, digits):
+        return f"{number:.{digits}e}"
+    return f"{number:.{digits}f}"
+
+
+def _rounds_to_zero(value: Real, digits: int) -> bool:
+    """A value that is not zero but that ``digits`` fixed decimals would write as zero."""
+    size = Decimal(value).copy_abs()  # exact for a float too
+    return Decimal(0) < size < Decimal(_half_step(digits))
+
+
+def _half_step(digits: int) -> float:
+    # Below half the last decimal's step, fixed decimals write 0; float(5e-4) lies just
+    # above 0.0005, so 0.0005 itself rounds up to 0.001 in Python, JavaScript and d3 alike.
+    return float(f"5e-{digits + 1}")
 
 
 def printf_format(digits: int = DECIMALS) -> str:
@@ -81,12 +99,14 @@ def vega_format_expr(field: str = "datum.value", digits: int = DECIMALS) -> str:
     "!isValid(datum.value) || isNaN(datum.value) ? 'undefined' :
      abs(datum.value) >= 1000000 ? format(datum.value, '.3e') :
      datum.value == floor(datum.value) ? format(datum.value, 'd') :
+     abs(datum.value) < 0.0005 ? format(datum.value, '.3e') :
      format(datum.value, '.3f')"
     """
     return (
         f"!isValid({field}) || isNaN({field}) ? '{UNDEFINED}' : "
         f"abs({field}) >= {SCIENTIFIC_FROM:.0f} ? format({field}, '.{digits}e') : "
         f"{field} == floor({field}) ? format({field}, 'd') : "
+        f"abs({field}) < {_half_step(digits)!r} ? format({field}, '.{digits}e') : "
         f"format({field}, '.{digits}f')"
     )
 
@@ -104,12 +124,12 @@ def js_format_function(name: str = "formatReal", digits: int = DECIMALS) -> str:
     return f"""function {name}(value) {{
   if (value === null || Number.isNaN(value)) return "{UNDEFINED}";
   if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
-  if (Math.abs(Number(value.toFixed({digits}))) >= {SCIENTIFIC_FROM:.0f}) {{
+  const tiny = value !== 0 && Math.abs(value) < {_half_step(digits)!r};
+  if (tiny || Math.abs(Number(value.toFixed({digits}))) >= {SCIENTIFIC_FROM:.0f}) {{
     const [mantissa, exponent] = value.toExponential({digits}).split("e");
     const sign = exponent.startsWith("-") ? "-" : "+";
     return `${{mantissa}}e${{sign}}${{exponent.replace(/^[+-]/, "").padStart(2, "0")}}`;
   }}
   if (Number.isInteger(value)) return String(value);
-  const text = value.toFixed({digits});
-  return text.replace(/[-0.]/g, "") === "" ? text.replace(/^-/, "") : text;
+  return value.toFixed({digits});
 }}"""

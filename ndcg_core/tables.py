@@ -9,6 +9,7 @@ from collections.abc import Mapping
 import pandas as pd
 
 from ndcg_core.conventions import Discount, Gain
+from ndcg_core.exact_ratio import shown_ndcg_column
 from ndcg_core.formatting import format_real
 from ndcg_core.metrics import Evaluation
 
@@ -106,6 +107,8 @@ def display_columns(
         "ndcg_at_i",
     ):
         values = part[column].tolist()
+        if column == "ndcg_at_i":  # exact where the float underflowed to 0
+            values = shown_ndcg_column(part)
         if column == "ideal_grade":
             columns[names[column]] = [_grade(g) for g in values]
         else:

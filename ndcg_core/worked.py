@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ndcg_core.exact_ratio import shown_ndcg
 from ndcg_core.formatting import format_real
 from ndcg_core.metrics import Evaluation, Real
 
@@ -100,7 +101,7 @@ def ndcg_step(evaluation: Evaluation) -> WorkedStep:
     """
     p = _p(evaluation)
     symbolic = r"nDCG_{p} = \frac{DCG_{p}}{IDCG_{p}}"
-    value = format_real(evaluation.ndcg)
+    value = format_real(shown_ndcg(evaluation))
     filled = (
         rf"nDCG_{{{p}}} = \frac{{{format_real(evaluation.dcg)}}}"
         rf"{{{format_real(evaluation.ideal_dcg)}}} = {value}"

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
+from ndcg_core.exact_ratio import shown_ndcg
 from ndcg_core.formatting import (
     DECIMALS,
     MAX_FORMATTED_LENGTH,
@@ -20,6 +21,8 @@ from ndcg_core.formatting import (
     format_real,
     vega_format_expr,
 )
+from ndcg_core.tables import display_columns
+from ndcg_core.worked import ndcg_step
 
 EXPONENTIAL = Convention(gain="exponential")
 UNDEFINED_WHEN_ZERO = Convention(zero_ideal="nan")
@@ -32,9 +35,29 @@ def test_every_fraction_has_the_same_number_of_decimals() -> None:
     assert {len(text.split(".")[1]) for text in shown} == {DECIMALS}
 
 
-def test_whole_numbers_stay_whole_and_tiny_negatives_lose_their_sign() -> None:
+def test_whole_numbers_stay_whole() -> None:
     assert [format_real(v) for v in (11.0, 0.0, -0.0, -3.0)] == ["11", "0", "0", "-3"]
-    assert format_real(-0.0001) == "0.000"
+
+
+@given(
+    st.floats(-1e6, 1e6, allow_subnormal=True).filter(lambda v: v != 0)
+    | st.decimals(Decimal("-1e-2000"), Decimal("1e-2000"), allow_nan=False).filter(lambda v: v != 0)
+)
+def test_a_value_that_is_not_zero_is_never_shown_as_zero(value: float | Decimal) -> None:
+    text = format_real(value)
+    assert text.strip("-+0.e") != "", text
+    assert float(text) == float(value) or "e" in text or abs(float(text) - float(value)) < 1e-3
+
+
+def test_a_tiny_value_says_how_small_it_is_in_floats_and_exact_values() -> None:
+    # 7 / (2^1000 - 1) is a float; 7 / (2^1100 - 1) only exists as a Decimal.
+    small = evaluate([3, 1000, 2], Convention(gain="exponential", cutoff_k=1))
+    tiny = evaluate([3, 1100, 2], Convention(gain="exponential", cutoff_k=1))
+    assert format_real(small.ndcg) == f"{7 / (2.0**1000 - 1):.3e}"
+    assert format_real(shown_ndcg(tiny)) == f"{Decimal(7) / (Decimal(2) ** 1100 - 1):.3e}"
+    assert format_real(shown_ndcg(tiny)).endswith("e-331")
+    assert display_columns(tiny)["nDCG@i"][0] == format_real(shown_ndcg(tiny))
+    assert ndcg_step(tiny).filled.endswith("= " + format_real(shown_ndcg(tiny)))
 
 
 @given(st.floats(-1e17, 1e17) | st.floats(allow_nan=True, allow_infinity=True))
@@ -82,9 +105,12 @@ def _vega_labels(values: list[float]) -> list[str]:
 
 def test_vega_writes_numbers_as_format_real_does() -> None:
     values = [0.74, 0.961, 11.0, 0.0, 6.86112, SCIENTIFIC_FROM * 1.234567, 1e300]
+    values += [0.0004, 0.0005, 6.5e-301, -0.0001]
     expected = [format_real(v) for v in values]
     # d3-format writes the exponent without a leading zero and a true minus sign.
-    assert _vega_labels(values) == [re.sub(r"e\+0?", "e+", t) for t in expected]
+    drawn = [re.sub(r"e([+-])0?", r"e\1", t) for t in expected]
+    drawn = [re.sub(r"^-", "\u2212", t) for t in drawn]
+    assert _vega_labels(values) == drawn
 
 
 def test_vega_writes_a_missing_value_as_undefined() -> None:
