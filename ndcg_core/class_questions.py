@@ -21,6 +21,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 from ndcg_core._text import quoted, short_number
 from ndcg_core.conventions import Convention, IdealSource
 from ndcg_core.errors import NdcgError
+from ndcg_core.exercise_prompts import predict_prompt
 from ndcg_core.formatting import format_real
 from ndcg_core.grading import within_tolerance
 from ndcg_core.metrics import Evaluation, evaluate
@@ -130,10 +131,7 @@ def from_list(
         key="class-list",
         number=1,
         kind=Kind.PREDICT,
-        prompt=(
-            f"What is {convention.label} of this ranking ({convention})? Answer to within "
-            f"{format_real(LIST_TOLERANCE)}."
-        ),
+        prompt=predict_prompt(convention, LIST_TOLERANCE),
         convention=convention,
         grades=tuple(grades),
         labels=tuple(grade_list.labels),

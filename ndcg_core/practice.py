@@ -20,6 +20,7 @@ from types import MappingProxyType
 from ndcg_core._text import quoted
 from ndcg_core.conventions import Convention, Discount, Gain
 from ndcg_core.errors import NdcgError
+from ndcg_core.exercise_prompts import predict_prompt
 from ndcg_core.formatting import format_real
 from ndcg_core.grading import within_tolerance
 from ndcg_core.metrics import Evaluation, default_labels, evaluate, ndcg
@@ -179,10 +180,7 @@ def _predict(rng: random.Random, level: Level, seed: int, number: int) -> Exerci
         key=_key(seed, level, number),
         number=number,
         kind=Kind.PREDICT,
-        prompt=(
-            f"What is {convention.label} of this ranking? Answer to within "
-            f"{format_real(tolerance)}."
-        ),
+        prompt=predict_prompt(convention, tolerance),
         convention=convention,
         grades=grades,
         labels=default_labels(len(grades)),
