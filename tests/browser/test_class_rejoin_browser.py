@@ -15,7 +15,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from classroom import codes, db
 from components.browser_id import COOKIE, MAX_AGE_SECONDS, NAME_PATTERN
 from ndcg_core import format_real
-from tests.browser import test_class_browser as class_browser
 from tests.browser.conftest import VIEWPORT, Cluster, StreamlitServer
 from tests.browser.test_class_browser import (
     EXERCISE,
@@ -28,9 +27,6 @@ from tests.browser.test_class_browser import (
 )
 
 pytestmark = pytest.mark.browser
-# The class tests' fixtures: the server on its own class database, and closing contexts.
-class_server = class_browser.class_server
-contexts = class_browser.contexts
 FORGED = "203.0.113.66"  # what a client might claim in X-Forwarded-For
 
 
