@@ -226,15 +226,12 @@ def signed(value: Real) -> str:
     """A difference with its sign, never shown as a bare 0 when it is not 0 (0 has no sign).
 
     >>> signed(1.2619), signed(-0.17), signed(0.00004), signed(0.0)
-    ('+1.262', '-0.170', '+0.000', '0')
+    ('+1.262', '-0.170', '+4.000e-05', '0')
     """
     if value == 0:
         return "0"
     magnitude: Real = -value if value < 0 else value
-    digits = 3
-    while format_real(magnitude, digits) == "0" and magnitude != 0 and digits < 15:
-        digits += 1
-    return ("-" if value < 0 else "+") + format_real(magnitude, digits)
+    return ("-" if value < 0 else "+") + format_real(magnitude)  # never "0" when not 0
 
 
 def ordinal(position: int) -> str:
