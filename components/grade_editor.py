@@ -25,8 +25,8 @@ from components.state import (
     current_list,
     current_list_text,
     current_titles,
+    hand_over_convention,
     set_error,
-    set_picker,
     store_list,
     store_unretrieved,
 )
@@ -124,6 +124,7 @@ def _on_example() -> None:
         labels = item.labels or tuple(f"D{i}" for i in range(1, len(item.grades) + 1))
         titles = dict(zip(labels, item.titles, strict=True)) if item.titles else {}
         store_list(GradeList(item.grades, labels), titles)
+        hand_over_convention(item.example.convention)  # its figures are stated under it
 
 
 def _on_view_file() -> None:
@@ -139,7 +140,7 @@ def _on_view_file() -> None:
         return
     store_list(view.grade_list, view.titles)
     store_unretrieved(view.unretrieved)
-    set_picker(view.convention)
+    hand_over_convention(view.convention)
     clear_errors("view_file")
 
 

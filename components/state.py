@@ -232,13 +232,32 @@ def open_in_playground(
     grades, labels, unretrieved = ranking
     store_list(GradeList(grades, labels), titles or {})
     store_unretrieved(unretrieved)
-    # The picker's widgets were drawn this run and cannot be set now: the next run does it.
-    st.session_state[PENDING_CONVENTION_KEY] = convention
+    hand_over_convention(convention)
     st.switch_page("pages/playground.py")
 
 
+def hand_over_convention(convention: Convention) -> None:
+    """The one way anything but the sidebar changes the convention (a page sending a list to
+    the Playground, a saved view, a seed example): the change waits here and the next run of
+    the whole app applies it before the picker is drawn (:func:`apply_pending_convention`).
+
+    Written straight to the picker's keys from a widget in the Playground's fragment, it was
+    lost: the fragment's run does not redraw the sidebar, and the next full run took the
+    browser's old values back (a saved view showed nDCG@5 under exponential gain beside a
+    sidebar saying linear gain, whole list). :func:`run_app_for_handed_convention` makes
+    that next run happen at once."""
+    st.session_state[PENDING_CONVENTION_KEY] = convention
+
+
+def run_app_for_handed_convention() -> None:
+    """Rerun the whole app now if a convention is waiting (called first in a fragment, so
+    that no number is computed under the old one)."""
+    if st.session_state.get(PENDING_CONVENTION_KEY) is not None:
+        st.rerun(scope="app")
+
+
 def apply_pending_convention() -> None:
-    """Set the picker to a convention a page handed over (before the picker is drawn)."""
+    """Set the picker to a convention handed over (before the picker is drawn)."""
     pending = st.session_state.pop(PENDING_CONVENTION_KEY, None)
     if pending is not None:
         set_picker(pending)

@@ -26,7 +26,13 @@ from components.results import (
     metric_row,
     position_table,
 )
-from components.state import current_convention, current_titles, sync_url, view_mode
+from components.state import (
+    current_convention,
+    current_titles,
+    run_app_for_handed_convention,
+    sync_url,
+    view_mode,
+)
 from ndcg_core import Convention
 from ndcg_core.charts import PROJECTOR_FONT_SIZE
 
@@ -111,6 +117,7 @@ def two_rankings(convention: Convention) -> None:
 @st.fragment
 def playground() -> None:
     """Everything a reorder or an edit changes: a change here reruns only this part."""
+    run_app_for_handed_convention()  # a saved view or seed example changed the convention
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
         comparing = compare_toggle()
         if presenting():  # the sidebar is hidden: the live choices are here

@@ -1,0 +1,64 @@
+"""A saved view and a seed example bring their convention with them, into the sidebar as well
+as the numbers, and the next change is computed under it (issue 21: a saved view showed
+nDCG@5 under exponential gain beside a sidebar saying linear gain and the whole list, and
+the next drag recomputed under those)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ndcg_core import Convention, Gain, evaluate, format_real, parse_grades
+from ndcg_core.examples import example_by_id
+from ndcg_core.export import SavedView, view_to_json
+from tests.browser.conftest import StreamlitServer
+from tests.browser.test_playground_browser import metric
+
+pytestmark = pytest.mark.browser
+
+SAVED = SavedView(
+    parse_grades("A=3, F=2, B=2, C=3, D=0, E=1"), Convention(gain=Gain.EXPONENTIAL, cutoff_k=5)
+)
+
+
+def _sidebar(page: Page):
+    return page.get_by_test_id("stSidebar")
+
+
+def _expect_sidebar_shows(page: Page, convention: Convention) -> None:
+    gain = "exponential: 2^rel - 1" if convention.gain is Gain.EXPONENTIAL else "linear: rel"
+    expect(_sidebar(page).get_by_role("radio", name=gain)).to_be_checked()
+    k = "" if convention.cutoff_k is None else str(convention.cutoff_k)
+    expect(_sidebar(page).get_by_role("spinbutton", name="Cutoff k")).to_have_value(k)
+
+
+def test_a_saved_view_sets_the_sidebar_and_the_next_change_keeps_its_convention(
+    page: Page, app_server: StreamlitServer, tmp_path: Path
+) -> None:
+    saved = tmp_path / "view.json"
+    saved.write_text(view_to_json(SAVED), encoding="utf-8")
+    page.goto(f"{app_server.url}/playground")
+    page.get_by_role("tab", name="Open a saved view").click()
+    page.get_by_test_id("stFileUploader").locator("input[type=file]").set_input_files(str(saved))
+    at_k = evaluate(SAVED.grade_list.grades, SAVED.convention)
+    expect(metric(page, "nDCG@5")).to_have_text(format_real(at_k.ndcg))
+    _expect_sidebar_shows(page, SAVED.convention)
+    page.get_by_role("button", name="Reverse").click()  # the next change to the order
+    reversed_grades = tuple(reversed(SAVED.grade_list.grades))
+    after = evaluate(reversed_grades, SAVED.convention)
+    expect(metric(page, "nDCG@5")).to_have_text(format_real(after.ndcg))
+    _expect_sidebar_shows(page, SAVED.convention)
+
+
+def test_a_seed_example_applies_its_own_convention(page: Page, app_server: StreamlitServer) -> None:
+    example = example_by_id("restaurants")
+    assert example.convention.cutoff_k == 1  # the note's "At nDCG@1"
+    page.goto(f"{app_server.url}/playground")
+    page.get_by_role("tab", name="Seed examples").click()
+    page.get_by_role("combobox", name="Load a worked example from the seed notes").click()
+    page.get_by_role("option", name=re.compile(re.escape(example.title))).first.click()
+    _expect_sidebar_shows(page, example.convention)
+    expect(metric(page, "nDCG@1")).to_be_visible()
