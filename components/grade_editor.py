@@ -41,7 +41,7 @@ from ndcg_core.examples import (
 )
 from ndcg_core.export import MAX_VIEW_BYTES, view_from_json
 from ndcg_core.lists import moved, reordered
-from ndcg_core.parsing import GradeList, grade_list_from_rows
+from ndcg_core.parsing import GradeList, grade_list_from_rows, names_documents
 from ndcg_core.titles import MAX_TITLE_LENGTH, titles_by_label
 
 INPUT_TAB_KEY = "lab_input_tab"
@@ -61,7 +61,8 @@ def _on_text() -> None:
     except NdcgError as error:
         set_error("text", str(error))
         return
-    store_list(grade_list)
+    # Grades alone are a new list of new documents: the old titles do not pass to them.
+    store_list(grade_list, None if names_documents(text) else {})
     # The box already shows this list, as the person typed it (their spacing, say).
     st.session_state[TEXT_TYPED_KEY] = st.session_state[VERSION_KEY]
 

@@ -185,7 +185,9 @@ def current_list_text() -> str:
     text: str = remember(
         "list_text",
         st.session_state.get(VERSION_KEY, 0),
-        lambda: format_grades(grade_list.grades, grade_list.labels),
+        lambda: format_grades(
+            grade_list.grades, grade_list.labels, labelled=bool(current_titles())
+        ),
     )
     return text
 

@@ -93,6 +93,18 @@ def parse_grades(
     return grade_list
 
 
+def names_documents(text: str) -> bool:
+    """Whether typed grades name any document (``a=3``), rather than give grades alone,
+    whose documents are then new ones named by position (D1, D2, ...): a title belongs to a
+    document the person named, and does not pass to whatever is typed in its place.
+
+    >>> names_documents("3, 2, 3"), names_documents("D1=3, 2")
+    (False, True)
+    """
+    tokens = _tokens(text)
+    return any(_split_label(token, i)[0] is not None for i, token in enumerate(tokens, start=1))
+
+
 def _reject_negatives(grade_list: GradeList, noun: str) -> None:
     for index, grade in enumerate(grade_list.grades, start=1):
         if grade < 0:
@@ -258,16 +270,21 @@ def playground_labels(doc_ids: Sequence[str]) -> tuple[str, ...]:
     return tuple(labels)
 
 
-def format_grades(grades: Sequence[float], labels: Sequence[str] | None = None) -> str:
-    """Write grades back as text that :func:`parse_grades` reads; default labels are omitted.
+def format_grades(
+    grades: Sequence[float], labels: Sequence[str] | None = None, *, labelled: bool = False
+) -> str:
+    """Write grades back as text that :func:`parse_grades` reads; default labels are omitted
+    unless ``labelled`` (a list whose documents have titles: the titles belong to the labels).
 
     >>> format_grades([3.0, 2.5, 0.0])
     '3, 2.5, 0'
     >>> format_grades([3.0, 1.0], ["a", "b"])
     'a=3, b=1'
+    >>> format_grades([3.0, 1.0], ["D1", "D2"], labelled=True)
+    'D1=3, D2=1'
     """
     numbers = [short_number(g) for g in grades]
-    if labels is None or tuple(labels) == default_labels(len(grades)):
+    if labels is None or (tuple(labels) == default_labels(len(grades)) and not labelled):
         return ", ".join(numbers)
     return ", ".join(f"{label}={n}" for label, n in zip(labels, numbers, strict=True))
 

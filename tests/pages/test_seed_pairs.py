@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ndcg_core import Convention, format_grades
+from ndcg_core import format_grades
 from ndcg_core.examples import Example, load_examples
+from ndcg_core.parsing import default_labels
 from tests.pages.conftest import open_app
 from tests.pages.test_playground import PLAYGROUND, expected_metrics, metrics, open_tab
 
@@ -40,7 +41,11 @@ def test_each_list_of_a_pair_loads_and_shows_its_grades(
     picker.select_index(picker.options.index(wanted)).run()
     assert not at.exception
     assert any(f"A pair: this is list {letter}, {name};" in c.value for c in at.caption)
-    convention = Convention()
-    assert metrics(at) == expected_metrics(list(grades), convention)
+    # Under the example's own convention (restaurants: k = 1), as its note states its figures.
+    k = example.convention.cutoff_k
+    at_k = "" if k is None else f"@{k}"
+    assert metrics(at) == expected_metrics(list(grades), example.convention, at=at_k)
     open_tab(at, "Type")
-    assert at.text_area(key="lab_text").value == format_grades(grades)
+    titled = bool(example.titles or example.compare_with_titles)
+    labels = default_labels(len(grades))
+    assert at.text_area(key="lab_text").value == format_grades(grades, labels, labelled=titled)

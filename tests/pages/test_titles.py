@@ -125,3 +125,29 @@ def test_the_position_table_shows_each_documents_title_as_text() -> None:
     assert list(table.columns[:3]) == ["i", "document", "title"]
     shown = [title.replace("\\", "") for title in table["title"]]  # Markdown escaped
     assert shown == [TITLES["D1"], "", TITLES["D3"], "", "", ""]
+
+
+def _typed(at: AppTest, text: str) -> AppTest:
+    at = _open_tab(at, "Type")
+    at.text_area(key="lab_text").input(text).run()
+    assert not at.exception
+    return at
+
+
+def test_grades_typed_alone_are_new_documents_without_the_old_titles() -> None:
+    at = _open_tab(open_app(page=PLAYGROUND), "Seed examples")
+    at.selectbox(key="lab_example").set_value("restaurants:A").run()
+    at = _typed(at, "0, 0, 1, 0, 2, 3")
+    assert at.session_state["lab_list"].grades == (0, 0, 1, 0, 2, 3)
+    assert not at.session_state["lab_titles"]  # no "Nearby restaurant 1 · 0"
+    assert "t" not in at.query_params
+
+
+def test_a_titled_lists_text_names_its_documents_and_keeps_their_titles_when_edited() -> None:
+    at = _open_tab(open_app(page=PLAYGROUND), "Seed examples")
+    at.selectbox(key="lab_example").set_value("restaurants:A").run()
+    at = _open_tab(at, "Type")
+    shown = at.text_area(key="lab_text").value
+    assert shown.startswith("D1=1, D2=0")  # the titles belong to these labels
+    at = _typed(at, shown.replace("D2=0", "D2=2"))
+    assert at.session_state["lab_titles"]["D2"] == "Restaurant across town"
