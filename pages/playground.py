@@ -26,6 +26,7 @@ from components.results import (
     metric_row,
     position_table,
 )
+from components.stale_note import list_stale_note
 from components.state import (
     current_convention,
     current_titles,
@@ -66,6 +67,7 @@ def one_ranking(convention: Convention) -> None:
     ranking, results = st.columns([0.44, 0.56], gap="large")
     editor(ranking, convention)
     with results:
+        list_stale_note(convention)  # an input error above keeps the last list's numbers
         evaluation = evaluate_current(convention)
         if evaluation is not None:
             if not presenting():
@@ -90,6 +92,7 @@ def two_rankings(convention: Convention) -> None:
     why = st.container()  # the paragraph and every number, right under the two rankings
     editor(rankings, convention)
     with results:
+        list_stale_note(convention)
         comparison = current_comparison(convention, titles)
         if comparison is not None:
             if not presenting():

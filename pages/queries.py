@@ -5,6 +5,7 @@ import streamlit as st
 from components.cache import shared
 from components.chrome import page_header, plain
 from components.navigation import run_through_app
+from components.stale_note import shortened, stale_note
 from components.state import (
     PERSIST,
     current_convention,
@@ -28,11 +29,13 @@ run_through_app()
 
 def parsed_queries_input(
     label: str, *, key: str, default: str, param: str
-) -> tuple[Query, ...] | None:
+) -> tuple[tuple[Query, ...] | None, str | None]:
     """A text area of queries (see ``parse_queries``); an error shows under it, and the last
     good queries stay in use, as the Playground keeps its last good list.
 
-    Text other than the default goes into the page's link as ``param`` when the link has room.
+    Returns the queries in use and, while the box holds an error, the text they were read
+    from (``None`` when they are the box's own). Text other than the default goes into the
+    page's link as ``param`` when the link has room.
     """
     from_link(key, param, str)
     st.session_state.setdefault(key, default)
@@ -44,9 +47,11 @@ def parsed_queries_input(
     except NdcgError as error:
         st.error(plain(str(error)), icon=":material/error:")
         last_good: tuple[Query, ...] | None = st.session_state.get(f"{key}_last_good")
-        return last_good
+        last_text: str | None = st.session_state.get(f"{key}_last_good_text")
+        return last_good, last_text if last_good else None
     st.session_state[f"{key}_last_good"] = queries
-    return queries
+    st.session_state[f"{key}_last_good_text"] = text
+    return queries, None
 
 
 DEFAULT_QUERIES = """seed000: 3, 2, 3, 0, 1, 2
@@ -71,7 +76,7 @@ st.caption(
 )
 left, right = st.columns([0.6, 0.4], gap="large")
 with left:
-    queries = parsed_queries_input(
+    queries, stale_text = parsed_queries_input(
         "Queries, one a line: name: grades | grades of judged documents it did not retrieve",
         key="queries_text",
         default=DEFAULT_QUERIES,
@@ -96,6 +101,8 @@ with right:
         )
 
 if queries:
+    if stale_text is not None:  # an error in the box: these are the last good queries
+        stale_note("queries", shortened(" / ".join(filter(None, stale_text.splitlines()))))
     st.subheader("Each query", anchor=False)
     table = shared(queries_table, queries, convention, threshold=threshold)
     table["query"] = [plain(name) for name in table["query"]]  # st.table renders Markdown

@@ -7,6 +7,7 @@ from components.grade_editor import grade_editor
 from components.navigation import run_through_app
 from components.number_box import box_number, box_problem, number_box
 from components.results import evaluate_current, table_columns
+from components.stale_note import list_stale_note
 from components.state import current_convention, current_list
 from ndcg_core import format_grades
 from ndcg_core.lessons import log_base_comparison
@@ -77,6 +78,7 @@ with st.expander(f"Your list: {list_summary()} (change it here or in the Playgro
     grade_editor(convention)
 linked_toggle("Reveal every answer (for presenting)", key="step_reveal_all", param="reveal")
 
+list_stale_note(convention)  # an error in the list above keeps the last list's numbers
 evaluation = evaluate_current(convention)
 if evaluation is not None:
     names = column_names(evaluation)
