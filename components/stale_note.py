@@ -44,12 +44,14 @@ def shortened(text: str, limit: int = SHOWN_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip(", ") + "…"
 
 
-def stale_note(what: str, shown: str) -> None:
+def stale_note(what: str, shown: str, fix: str = "") -> None:
     """The one note, right above numbers computed from the last ``what`` that could be read
-    (``shown``, plain text, already shortened), while the input above holds an error."""
+    (``shown``, plain text, already shortened), while ``fix`` (the input holding an error,
+    ``what`` unless told) is not fixed. It says "fix", not "above": on a wide screen the
+    input is beside the numbers."""
     st.info(
         f"These numbers are for the last {what} that could be read: {plain(shown)}. "
-        f"Fix the {what} above to update them.",
+        f"Fix the {fix or what} to update them.",
         icon=":material/history:",
     )
 
@@ -66,6 +68,7 @@ def list_stale_note(convention: Convention) -> None:
         shown += "; not retrieved: " + (
             shortened(format_grades(unretrieved)) if unretrieved else "none"
         )
-        stale_note("list and not-retrieved grades", shown)
+        fixes = [*(["list"] if set(standing) & set(LIST_INPUTS) else []), "not-retrieved grades"]
+        stale_note("list and not-retrieved grades", shown, fix=" and the ".join(fixes))
     else:
         stale_note("list", shown)

@@ -53,7 +53,7 @@ def test_playground_marks_the_last_lists_numbers_until_the_list_is_fixed() -> No
     assert notes(at) == [
         (
             f"These numbers are for the last list that could be read: {list_text('3, 2, 0, 0, 1')}. "
-            "Fix the list above to update them."
+            "Fix the list to update them."
         )
     ]
     assert cards(at) == card_values([3, 2, 0, 0, 1])  # still that list's numbers
@@ -84,11 +84,14 @@ def test_a_bad_not_retrieved_list_is_named_in_the_note_while_it_counts() -> None
     [note] = notes(at)
     assert f"{format_grades(parse_grades('3, 2, 3, 0, 1, 2').grades)}; not retrieved: " in note
     assert note.endswith(
-        f"not retrieved: {list_text('3, 3')}. Fix the list and not-retrieved grades above to "
-        "update them."
+        f"not retrieved: {list_text('3, 3')}. Fix the not-retrieved grades to update them."
     )
     grades = [3, 2, 3, 0, 1, 2]
     assert cards(at) == card_values(grades, Convention(ideal="judged"), judged=[*grades, 3, 3])
+    at.text_area(key="lab_text").input("2, y").run()  # both inputs now hold an error
+    [note] = notes(at)
+    assert note.endswith("Fix the list and the not-retrieved grades to update them.")
+    at.text_area(key="lab_text").input("2, 1").run()
     at.text_input(key="lab_unretrieved_text").input("1").run()
     assert notes(at) == []
 
@@ -104,7 +107,7 @@ def test_step_by_step_marks_the_last_lists_numbers_until_the_list_is_fixed() -> 
     assert notes(at) == [
         (
             f"These numbers are for the last list that could be read: {list_text('1, 0, 2')}. "
-            "Fix the list above to update them."
+            "Fix the list to update them."
         )
     ]
     assert tables(at) == before  # still that list's numbers
@@ -123,7 +126,7 @@ def test_several_queries_marks_the_last_good_queries_numbers_until_fixed() -> No
     assert notes(at) == [
         (
             "These numbers are for the last queries that could be read: a: 3, 1 / b: 0, 2. "
-            "Fix the queries above to update them."
+            "Fix the queries to update them."
         )
     ]
     assert tables(at) == before
