@@ -2,15 +2,26 @@
 
 A wrong first answer reveals the answer, so the exercise is then done; checks after the first
 are practice and are never scored. The exercises and their checks are in
-:mod:`ndcg_core.practice`.
+:mod:`ndcg_core.practice`; the answers given travel in the page's link
+(:mod:`ndcg_core.practice_link`), and their verdicts are always worked out again here by
+those checks (:func:`attempts_of`), never taken from the link.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ndcg_core.practice import Exercise, Feedback
+from ndcg_core.practice import (
+    Exercise,
+    Feedback,
+    Kind,
+    check_compare,
+    check_predict,
+    check_reorder,
+    check_spot,
+)
 
 
 @dataclass(frozen=True)
@@ -62,6 +73,76 @@ def record_check(attempts: Attempts | None, feedback: Feedback) -> Attempts:
     if attempts is None:
         return Attempts(first=feedback, latest=feedback)
     return Attempts(first=attempts.first, latest=feedback, checks=attempts.checks + 1)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer as given, in the fields of its exercise's kind: predict ``number``;
+    reorder ``order`` (the labels, top first); compare ``winner`` ("A" or "B") and
+    ``choice`` (the index of the change that flips it); spot ``choice`` (the pair's index).
+    """
+
+    number: float | None = None
+    order: tuple[str, ...] = ()
+    winner: str = ""
+    choice: int = -1
+
+
+def check_answer(exercise: Exercise, answer: Answer) -> Feedback:
+    """The verdict on ``answer`` by the exercise kind's own check in :mod:`ndcg_core.practice`.
+
+    >>> from ndcg_core.practice import exercise_set
+    >>> spot = exercise_set(1)[3]
+    >>> check_answer(spot, Answer(choice=spot.answer_index)).correct
+    True
+    """
+    if exercise.kind is Kind.PREDICT:
+        return check_predict(exercise, math.nan if answer.number is None else answer.number)
+    if exercise.kind is Kind.REORDER:
+        return check_reorder(exercise, answer.order)
+    if exercise.kind is Kind.COMPARE:
+        return check_compare(exercise, answer.winner, answer.choice)
+    return check_spot(exercise, answer.choice)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The answers given to one exercise: the ``first`` (scored), the ``latest``, and how
+    many ``checks`` there were (``latest`` is ``first`` when there was one)."""
+
+    first: Answer
+    latest: Answer
+    checks: int = 1
+
+
+def record_answer(answered: Answered | None, answer: Answer) -> Answered:
+    """Add one checked ``answer`` to an exercise's ``answered`` (``None`` before the first).
+
+    >>> twice = record_answer(record_answer(None, Answer(number=0.5)), Answer(number=0.86))
+    >>> twice.first.number, twice.latest.number, twice.checks
+    (0.5, 0.86, 2)
+    """
+    if answered is None:
+        return Answered(first=answer, latest=answer)
+    return Answered(first=answered.first, latest=answer, checks=answered.checks + 1)
+
+
+def attempts_of(exercise: Exercise, answered: Answered) -> Attempts:
+    """The verdicts on an exercise's answers, worked out by its check (so a link that
+    carries the answers can never carry a verdict of its own).
+
+    >>> from ndcg_core.practice import exercise_set
+    >>> spot = exercise_set(1)[3]
+    >>> wrong, right = Answer(choice=(spot.answer_index + 1) % 4), Answer(choice=spot.answer_index)
+    >>> again = attempts_of(spot, Answered(first=wrong, latest=right, checks=2))
+    >>> again.scored, again.latest.correct, again.practice
+    (False, True, True)
+    """
+    return Attempts(
+        first=check_answer(exercise, answered.first),
+        latest=check_answer(exercise, answered.latest),
+        checks=answered.checks,
+    )
 
 
 @dataclass(frozen=True)

@@ -10,21 +10,19 @@ from components.drag_order import convention_scores_frame, graded_order_list, ra
 from components.navigation import run_through_app
 from components.number_box import box_problem, number_box, submitted_number
 from components.results import table_columns
-from components.state import PERSIST, choose_practice_set, current_practice_set
-from ndcg_core import format_grades
+from components.state import PERSIST, choose_practice_set, current_practice_set, from_link
+from ndcg_core import NdcgError, format_grades
+from ndcg_core._text import quoted
 from ndcg_core.practice import (
     Exercise,
     Feedback,
     Kind,
     Level,
-    check_compare,
-    check_predict,
-    check_reorder,
-    check_spot,
     compare_scores,
     exercise_set,
 )
-from ndcg_core.practice_scoring import Attempts, record_check, score
+from ndcg_core.practice_link import ANSWERS_PARAM, answers_from_param, answers_to_param
+from ndcg_core.practice_scoring import Answer, Answered, attempts_of, record_answer, score
 
 run_through_app()
 
@@ -37,16 +35,42 @@ def practice_set(seed: int, level: Level) -> tuple[Exercise, ...]:
     return remember("exercises", (seed, level), lambda: shared(exercise_set, seed, level))
 
 
-RESULTS_KEY = "practice_results"  # exercise key -> Attempts: its scored first check and the last
+# exercise key -> Answered: its first answer (the scored one) and its latest. The answers
+# are kept, never the verdicts: those are worked out again on every run (attempts_of).
+RESULTS_KEY = "practice_results"
+BAD_ANSWERS_KEY = "practice_bad_answers"  # the link's answers= and why it could not be read
 seed, level = current_practice_set()
+exercises = practice_set(seed, level)
 
+
+def _answers_from_link(raw: str) -> dict[str, Answered]:
+    """The opening link's answers, so a reload keeps the score: a wrong first answer that
+    revealed the right one stays the first answer (it was reset, and then scored)."""
+    try:
+        return answers_from_param(raw, exercises)
+    except NdcgError as error:
+        st.session_state[BAD_ANSWERS_KEY] = (raw, str(error))
+        return {}
+
+
+from_link(RESULTS_KEY, ANSWERS_PARAM, _answers_from_link)
+answered: dict[str, Answered] = st.session_state.setdefault(RESULTS_KEY, {})
+answers_param = answers_to_param(exercises, answered)
 page_header(
     "Practice",
     f"Set {seed}, {level.value}. Everyone who opens this page's link gets the same "
     "exercises, so a class can work through them together. Answers are checked at once. "
     "Each exercise names its own convention: the sidebar does not change them.",
-    params={"seed": str(seed), "level": level.value},
+    params={"seed": str(seed), "level": level.value}
+    | ({ANSWERS_PARAM: answers_param} if answers_param else {}),
 )
+if BAD_ANSWERS_KEY in st.session_state:
+    raw, problem = st.session_state.pop(BAD_ANSWERS_KEY)
+    st.warning(
+        f"This link's answers ({ANSWERS_PARAM}={quoted(raw, 40)}) could not be read: "
+        f"{problem} The set opens unanswered.",
+        icon=":material/link_off:",
+    )
 
 
 def _new_set() -> None:
@@ -59,8 +83,11 @@ def _set_level() -> None:
     choose_practice_set(seed, Level(st.session_state["practice_level_choice"]))
 
 
-exercises = practice_set(seed, level)
-results: dict[str, Attempts] = st.session_state.setdefault(RESULTS_KEY, {})
+results = {
+    exercise.key: attempts_of(exercise, answered[exercise.key])
+    for exercise in exercises
+    if exercise.key in answered
+}
 set_score = score(exercises, results)
 
 with st.container(horizontal=True, vertical_alignment="bottom"):
@@ -86,16 +113,16 @@ with st.container(horizontal=True, vertical_alignment="bottom"):
 st.progress(set_score.done / set_score.total, text=f"{set_score.done} of {set_score.total} done")
 
 
-def _store(exercise: Exercise, feedback: Feedback) -> None:
-    results = dict(st.session_state.get(RESULTS_KEY, {}))
-    results[exercise.key] = record_check(results.get(exercise.key), feedback)
-    st.session_state[RESULTS_KEY] = results
+def _store(exercise: Exercise, answer: Answer) -> None:
+    answered = dict(st.session_state.get(RESULTS_KEY, {}))
+    answered[exercise.key] = record_answer(answered.get(exercise.key), answer)
+    st.session_state[RESULTS_KEY] = answered
 
 
 def _check_predict(exercise: Exercise) -> None:
     guess = submitted_number(f"ex_{exercise.key}_guess")
     if guess is not None:  # else the box says why
-        _store(exercise, check_predict(exercise, guess))
+        _store(exercise, Answer(number=guess))
 
 
 def _order_key(exercise: Exercise) -> str:
@@ -104,20 +131,20 @@ def _order_key(exercise: Exercise) -> str:
 
 def _check_reorder(exercise: Exercise) -> None:
     order = st.session_state.get(_order_key(exercise), list(exercise.labels))
-    _store(exercise, check_reorder(exercise, order))
+    _store(exercise, Answer(order=tuple(order)))
 
 
 def _check_compare(exercise: Exercise) -> None:
     winner = st.session_state.get(f"ex_{exercise.key}_winner")
     flip = st.session_state.get(f"ex_{exercise.key}_flip")
     if winner is not None and flip is not None:
-        _store(exercise, check_compare(exercise, winner, flip))
+        _store(exercise, Answer(winner=winner, choice=flip))
 
 
 def _check_spot(exercise: Exercise) -> None:
     pair = st.session_state.get(f"ex_{exercise.key}_pair")
     if pair is not None:
-        _store(exercise, check_spot(exercise, pair))
+        _store(exercise, Answer(choice=pair))
 
 
 def _list_text(grades: tuple[float, ...]) -> str:
