@@ -121,7 +121,7 @@ def _feed(at: AppTest, case: Case, value: Any) -> None:
         mime, name = (
             ("application/json", "input.json") if target == "view" else ("text/plain", "input.txt")
         )
-        uploader = at.file_uploader(key=INPUT_KEY[target])
+        uploader = at.file_uploader(key=_uploader_key(at, INPUT_KEY[target]))
         uploader.set_value((case.name or name, value, mime)).run()
 
 
@@ -174,6 +174,13 @@ def _siblings_after(at: AppTest, key: str) -> list[Any]:
             if getattr(child, "key", None) == key:
                 return children[index + 1 :]
     pytest.fail(f"no widget with key {key!r} on the page")
+
+
+def _uploader_key(at: AppTest, key: str) -> str:
+    """The key the uploader ``key`` has now: Your run gives an uploader a new key
+    (``key_1``, ``key_2``...) once it has read its file (components/run_uploads.py)."""
+    keys = [u.key for u in at.get("file_uploader") if u.key == key or u.key.startswith(f"{key}_")]
+    return keys[0] if keys else key
 
 
 def _open_tab_block(at: AppTest) -> list[Any]:
@@ -260,7 +267,7 @@ def _message_in_place(at: AppTest, case: Case) -> None:
     if case.target in ("text", "table", "view"):
         around = _open_tab_block(at)
     else:
-        around = _siblings_after(at, INPUT_KEY[case.target])
+        around = _siblings_after(at, _uploader_key(at, INPUT_KEY[case.target]))
     errors = [_plain(e.value) for e in around if getattr(e, "type", "") == "error"]
     assert any(case.error in e for e in errors), (case.error, errors, _all_errors(at))
 
