@@ -6,7 +6,9 @@ Two things kept a closed browser's upload in the server's memory (issue 20):
   register_widget``), so an ``st.file_uploader`` holding a 200 MB file copied it on every
   rerun, and its upload stays in Streamlit's upload store (``MemoryUploadedFileManager``)
   until the session is shut down. So once a file is read, the uploader is given a new key:
-  a fresh, empty uploader replaces it and the file's name is shown beside it.
+  from the next rerun a fresh, empty uploader stands in its place and the file's name is
+  shown under it. Not at once (``st.rerun``): an upload under way into another uploader
+  was then lost, one time in four in Chromium.
 - The files read, their scores and the per-query table lived in ``st.session_state``,
   which Streamlit keeps for ``server.disconnectedSessionTTL`` after the browser goes and
   then drops only when another session writes to its session store. Here they live in
@@ -52,7 +54,7 @@ ASSETS = Path(__file__).resolve().parent.parent / "assets"
 # glibc's mallopt: blocks from this size are mapped and unmapped on their own, so a freed
 # array goes back to the system at once. By default the threshold rises (up to 32 MB) as
 # large blocks are freed, and later ones stay in heaps that grow apart: two people reading
-# 77 MB each peaked 1,040 MB over idle that way, 540 MB with the threshold fixed.
+# 77 MB each peaked 1,040 MB over idle that way, 545 to 820 MB with the threshold fixed.
 M_MMAP_THRESHOLD = -3
 MMAP_THRESHOLD_BYTES = 128 * 1024  # glibc's own starting value
 FILES_KEPT = 3  # qrels, run A and run B: a new upload lets the file it replaces go
@@ -69,18 +71,6 @@ def give_back_freed_memory() -> str:
     if libc_name and "libc.so" in libc_name:  # glibc (musl has no mallopt)
         ctypes.CDLL(libc_name).mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)
     return str(pa.default_memory_pool().backend_name)
-
-
-RENEW_UPLOADERS = "runs_renew_uploaders"
-
-
-def renew_read_uploaders() -> None:
-    """At the end of the page: if an upload was read in this run, run again, so that its
-    uploader is replaced by an empty one now (an upload is not copied on every rerun).
-    Not in the middle of the page: a run stopped there left the uploaders after it to be
-    drawn again, and a file being uploaded into one of them at that moment was lost."""
-    if st.session_state.pop(RENEW_UPLOADERS, False):
-        st.rerun()
 
 
 class UploadGone(LookupError):
@@ -165,8 +155,8 @@ def evaluation_file(
     """An uploader whose file the core reads once; the example stands in until one is given.
 
     Returns the file in use (None if neither), where it came from, and a name for this very
-    file (an upload's id) to remember its scores by. Once read, the uploader is replaced by
-    an empty one (a new key) and the file's name is shown under it. A bad file stays in the
+    file (an upload's id) to remember its scores by. Once read, the uploader gets a new key:
+    from the next rerun it is empty, and the file's name is shown under it. A bad file stays in the
     uploader with its error right under it, and the last good file stays in use.
     """
     give_back_freed_memory()
@@ -192,7 +182,6 @@ def evaluation_file(
         else:
             st.session_state[loaded_key] = (uploaded.file_id, uploaded.name, file.rows)
             st.session_state[f"{key}_generation"] = generation + 1
-            st.session_state[RENEW_UPLOADERS] = True
     if uploaded is not None and uploaded.file_id == problem[0]:
         st.error(problem[1], icon=":material/error:")
     if loaded := st.session_state.get(loaded_key):

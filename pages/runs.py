@@ -10,7 +10,6 @@ from components.run_uploads import (
     evaluation_file,
     first_table_page,
     per_query_csv_later,
-    renew_read_uploaders,
     run_view,
 )
 from components.state import PERSIST, current_convention, open_in_playground
@@ -212,4 +211,3 @@ def show_page() -> None:
 
 
 show_page()
-renew_read_uploaders()

@@ -1,6 +1,7 @@
 """Your run's uploads (issue 20): once read, an upload's uploader is replaced by an empty one
-(Streamlit copied a held 200 MB file on every rerun, and kept it); the file read stays in
-use, named under the uploader; the interval and the p-value say how they were made."""
+from the next rerun (Streamlit copied a held 200 MB file on every rerun, and kept it); the
+file read stays in use, named under the uploader; the interval and the p-value say how
+they were made."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ def test_a_read_upload_leaves_an_empty_uploader_and_stays_in_use() -> None:
     at.file_uploader(key="runs_qrels").upload("judged.txt", QRELS).run()
     at.file_uploader(key="runs_a").upload("mine.txt", RUN).run()
     assert not at.exception
+    at.run()  # the next rerun, as any widget's, draws the fresh uploaders
     assert _uploader_keys(at) == ["runs_qrels_1", "runs_a_1", "runs_b"]
     assert all(not at.file_uploader(key=k).value for k in ("runs_qrels_1", "runs_a_1"))
     captions = [c.value.replace("\\", "") for c in at.caption]
@@ -39,8 +41,8 @@ def test_a_read_upload_leaves_an_empty_uploader_and_stays_in_use() -> None:
 
 def test_a_second_upload_replaces_the_first() -> None:
     at = open_app(page=PAGE)
-    at.file_uploader(key="runs_qrels").upload("judged.txt", QRELS).run()
-    at.file_uploader(key="runs_qrels_1").upload("other.txt", b"a 0 d1 2\n").run()
+    at.file_uploader(key="runs_qrels").upload("judged.txt", QRELS).run().run()
+    at.file_uploader(key="runs_qrels_1").upload("other.txt", b"a 0 d1 2\n").run().run()
     assert not at.exception
     assert "runs_qrels_2" in _uploader_keys(at)
     assert any("qrels: other.txt" in c.value.replace("\\", "") for c in at.caption)
