@@ -3,6 +3,9 @@
 finished; 100,000 took 109 s).
 
 Run: .venv/bin/python benchmarks/uploads.py [queries ...]  (default 10000 100000 1000000)
+     [--files DIR]  keep the generated files in DIR and reuse them (they take minutes)
+     [--profile DIR]  record the server with py-spy (``pip install py-spy``) while it works,
+                      one raw flame graph a size in DIR, and print where the time went
 
 For each size it writes (seeded, once, kept in a temporary folder for the run) a run shaped
 like a TREC run and its qrels: ids from a large web crawl (``clueweb09-en0003-47-01234``),
@@ -12,18 +15,22 @@ documents a query (grades 0-3, some never retrieved). Then, on a fresh ``streaml
 server (the project's own settings) and a fresh Chromium page at 1366x768:
 
 - uploads the qrels and waits until they are read;
-- starts the clock, uploads the run, and stops it when the page is usable: the run's
-  scores are shown (no judged query missing, the "Queries scored" card shows the count), a search for the last query id shows it in the table, and
-  the next page of the table shows queries 51-100;
+- starts the clock, uploads the run, and stops it when the page is usable: the run is
+  read (its name under its uploader) and scored (no judged query missing, the "Queries
+  scored" card shows the count), a search for the last query id shows it in the table,
+  and the next page of the table shows queries 51-100;
 - reads the server's memory (VmRSS, and its peak VmHWM, from /proc), closes the browser,
-  and reads VmRSS again 30 s later (server.disconnectedSessionTTL is 15 s: a closed
-  session's upload is let go then).
+  and reads VmRSS again 30 s later (the session's parsed files and scores go when it
+  disconnects; Streamlit keeps the uploads' bytes, see docs/deployment.md).
 
 Prints one line of figures a size, and a Markdown table at the end.
 """
 
 from __future__ import annotations
 
+import collections
+import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -43,6 +50,8 @@ def write_files(folder: Path, queries: int) -> tuple[Path, Path, int]:
     line = len("q0000000 Q0 clueweb09-en0000-00-00000 1000 12.345 upload\n")
     per_query = int(min(1000, CAP_BYTES // (queries * line)))
     qrels_path, run_path = folder / f"qrels_{queries}.txt", folder / f"run_{queries}.txt"
+    if qrels_path.exists() and run_path.exists():
+        return qrels_path, run_path, per_query
     with qrels_path.open("w") as qrels_file, run_path.open("w") as run_file:
         for first in range(0, queries, 10_000):
             qrels_lines, run_lines = [], []
@@ -77,7 +86,30 @@ def memory_mb(pid: int) -> dict[str, float]:
     return fields
 
 
-def measure(queries: int, folder: Path) -> dict[str, float]:
+def start_profile(pid: int, out: Path) -> subprocess.Popen[bytes]:
+    """py-spy recording every thread of the server, until stopped (SIGINT writes the file)."""
+    spy = Path(sys.executable).with_name("py-spy")
+    command = [str(spy), "record", "-p", str(pid), "-r", "50", "-f", "raw", "-o", str(out)]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def stop_profile(spy: subprocess.Popen[bytes], out: Path, top: int = 18) -> None:
+    """Stop py-spy and print the seconds of server work by the deepest project frame (or
+    the deepest library frame when no project code is on the stack)."""
+    spy.send_signal(signal.SIGINT)
+    spy.wait(timeout=120)
+    seconds: collections.Counter[str] = collections.Counter()
+    for line in out.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        frames = stack.split(";")
+        ours = [f for f in frames if any(p in f for p in ("ndcg_core/", "pages/", "components/"))]
+        seconds[(ours or frames)[-1]] += int(count) / 50
+    print(f"  server busy {sum(seconds.values()):.1f} s; by frame:")
+    for frame, busy in seconds.most_common(top):
+        print(f"  {busy:6.2f} s  {frame[:150]}")
+
+
+def measure(queries: int, folder: Path, profile: Path | None = None) -> dict[str, float]:
     from playwright.sync_api import expect, sync_playwright
 
     from scripts.serve import StreamlitProcess
@@ -102,28 +134,41 @@ def measure(queries: int, folder: Path) -> dict[str, float]:
             uploads = page.get_by_test_id("stFileUploader").locator("input[type=file]")
             uploads.nth(0).set_input_files(str(qrels))
             expect(page.get_by_text(f"Read {qrels.name}")).to_be_visible()
-
+            spy = None
+            if profile is not None:
+                out = profile / f"server_{queries}.txt"
+                spy = start_profile(server.pid, out)
+                time.sleep(1)  # py-spy attaches
             start = time.perf_counter()
+
             uploads.nth(1).set_input_files(str(run))
+
             figures["sent_s"] = time.perf_counter() - start
-            # Until the run is scored the example run stands in, so every judged query
-            # counts: the caption saying none was missing marks the upload's scores.
+            # The run's name under its uploader: uploaded and read (until then the example
+            # run stands in, and a search or a page turn answers for it).
+            expect(page.get_by_text(f"Read {run.name}:")).to_be_visible()
             missing = "0 judged queries were not in the run and scored 0."
             expect(page.get_by_text(missing, exact=True)).to_be_visible()
             scored = cards.filter(has_text="Queries scored").get_by_test_id("stMetricValue")
             expect(scored).to_have_text(f"{queries:,}")
             figures["scored_s"] = time.perf_counter() - start
+
             last = f"q{queries - 1:07d}"
             search = page.get_by_label("Find a query")
+
             search.fill(last)
             search.press("Enter")
             expect(page.get_by_text(f"whose id contains “{last}”")).to_be_visible()
+
             search.fill("")
             search.press("Enter")
             page.get_by_label("Page (of").fill("2")
             page.get_by_label("Page (of").press("Enter")
             expect(page.get_by_text(f"Queries 51-100 of {queries:,}.")).to_be_visible()
             figures["usable_s"] = time.perf_counter() - start
+
+            if spy is not None:
+                stop_profile(spy, out)
             memory = memory_mb(server.pid)
             figures["rss_shown_mb"], figures["rss_peak_mb"] = memory["VmRSS"], memory["VmHWM"]
             browser.close()
@@ -136,11 +181,20 @@ def measure(queries: int, folder: Path) -> dict[str, float]:
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))
-    sizes = [int(a) for a in sys.argv[1:]] or [10_000, 100_000, 1_000_000]
+    args = sys.argv[1:]
+    options = {}
+    for name in ("--files", "--profile"):
+        if name in args:
+            at = args.index(name)
+            options[name] = Path(args[at + 1])
+            options[name].mkdir(parents=True, exist_ok=True)
+            del args[at : at + 2]
+    sizes = [int(a) for a in args] or [10_000, 100_000, 1_000_000]
     rows = []
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = options.get("--files", Path(scratch))
         for queries in sizes:
-            figures = measure(queries, Path(folder))
+            figures = measure(queries, folder, options.get("--profile"))
             print(queries, {k: round(v, 1) for k, v in figures.items()}, flush=True)
             rows.append((queries, figures))
     print(

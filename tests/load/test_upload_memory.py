@@ -22,7 +22,7 @@ MB = 2**20
 # The budget of docs/deployment.md, "Memory for uploads": what Streamlit keeps of an upload
 # (its bytes, until the server restarts) plus this much; at most this many times the files'
 # bytes above idle while a page is read and scored.
-AFTER_CLOSE_SLACK_MB = 60
+AFTER_CLOSE_SLACK_MB = 100
 AFTER_CLOSE_BYTES_PER_QUERY = 200  # the ids' Python strings leave partly used arenas
 PEAK_PER_FILE_BYTE = 6
 
