@@ -5,10 +5,11 @@ Two things kept a closed browser's upload in the server's memory (issue 20):
 - Streamlit deep-copies a widget's value on every script run (``SessionState.
   register_widget``), so an ``st.file_uploader`` holding a 200 MB file copied it on every
   rerun, and its upload stays in Streamlit's upload store (``MemoryUploadedFileManager``)
-  until the session is shut down. So once a file is read, the uploader is given a new key:
-  from the next rerun a fresh, empty uploader stands in its place and the file's name is
-  shown under it. Not at once (``st.rerun``): an upload under way into another uploader
-  was then lost, one time in four in Chromium.
+  until the session is shut down. So once a file is read, a fresh, empty uploader (a new
+  key) takes its place in the same run, and the file's name is shown under it. Not with an
+  ``st.rerun`` (an upload under way into another uploader was lost one time in four in
+  Chromium), nor from the next rerun only (a file put into the old uploader meanwhile was
+  dropped).
 - The files read, their scores and the per-query table lived in ``st.session_state``,
   which Streamlit keeps for ``server.disconnectedSessionTTL`` after the browser goes and
   then drops only when another session writes to its session store. Here they live in
@@ -155,18 +156,17 @@ def evaluation_file(
     """An uploader whose file the core reads once; the example stands in until one is given.
 
     Returns the file in use (None if neither), where it came from, and a name for this very
-    file (an upload's id) to remember its scores by. Once read, the uploader gets a new key:
-    from the next rerun it is empty, and the file's name is shown under it. A bad file stays in the
+    file (an upload's id) to remember its scores by. Once read, an empty uploader (a new
+    key) takes the uploader's place, and the file's name is shown under it. A bad file stays in the
     uploader with its error right under it, and the last good file stays in use.
     """
     give_back_freed_memory()
     cap = st.get_option("server.maxUploadSize")  # megabytes; the server refuses bigger files
     generation = int(st.session_state.get(f"{key}_generation", 0))
-    uploaded = st.file_uploader(
-        label,
-        key=key if generation == 0 else f"{key}_{generation}",
-        type=None,
-        help=f"TREC format or CSV with a header: plain text (UTF-8), at most {cap} MB.",
+    slot = st.empty()  # the uploader's place: a fresh one takes it once its file is read
+    helped = f"TREC format or CSV with a header: plain text (UTF-8), at most {cap} MB."
+    uploaded = slot.file_uploader(
+        label, key=key if generation == 0 else f"{key}_{generation}", type=None, help=helped
     )
     loaded_key, problem_key = f"{key}_loaded", f"{key}_problem"
     problem = st.session_state.get(problem_key, ("", ""))
@@ -182,6 +182,7 @@ def evaluation_file(
         else:
             st.session_state[loaded_key] = (uploaded.file_id, uploaded.name, file.rows)
             st.session_state[f"{key}_generation"] = generation + 1
+            slot.file_uploader(label, key=f"{key}_{generation + 1}", type=None, help=helped)
     if uploaded is not None and uploaded.file_id == problem[0]:
         st.error(problem[1], icon=":material/error:")
     if loaded := st.session_state.get(loaded_key):

@@ -1,5 +1,5 @@
 """Your run's uploads (issue 20): once read, an upload's uploader is replaced by an empty one
-from the next rerun (Streamlit copied a held 200 MB file on every rerun, and kept it); the
+in the same run (Streamlit copied a held 200 MB file on every rerun, and kept it); the
 file read stays in use, named under the uploader; the interval and the p-value say how
 they were made."""
 
@@ -28,7 +28,7 @@ def test_a_read_upload_leaves_an_empty_uploader_and_stays_in_use() -> None:
     at.file_uploader(key="runs_qrels").upload("judged.txt", QRELS).run()
     at.file_uploader(key="runs_a").upload("mine.txt", RUN).run()
     assert not at.exception
-    at.run()  # the next rerun, as any widget's, draws the fresh uploaders
+    at.run()  # and on any later rerun
     assert _uploader_keys(at) == ["runs_qrels_1", "runs_a_1", "runs_b"]
     assert all(not at.file_uploader(key=k).value for k in ("runs_qrels_1", "runs_a_1"))
     captions = [c.value.replace("\\", "") for c in at.caption]
