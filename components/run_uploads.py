@@ -17,13 +17,13 @@ Two things kept a closed browser's upload in the server's memory (issue 20):
   clears as soon as the session disconnects. A connection that drops and comes back
   finds them gone and asks for the file again.
 
-What Streamlit 1.67 itself still holds after a disconnect is the upload's bytes: a session
-that expires is never shut down, so its uploads stay until the server restarts (see
-docs/deployment.md, "Memory for uploads").
+Streamlit 1.67 itself held the upload's bytes after a disconnect: a session that expires is
+never shut down, so its uploads stayed until the server restarted. The page lets go of them
+once read (:func:`_let_go_of_upload`; docs/deployment.md, "Memory for uploads").
 
 Memory freed is not memory given back: Arrow's default pool (mimalloc) and glibc's heaps
 kept most of a closed session's 400 MB (tests/load/test_upload_memory.py). Arrow allocates
-through glibc here, which maps large blocks on their own (:func:`give_back_freed_memory`).
+through glibc here, which maps large blocks on their own (:func:`_give_back_freed_memory`).
 """
 
 from __future__ import annotations
@@ -61,17 +61,33 @@ MMAP_THRESHOLD_BYTES = 128 * 1024  # glibc's own starting value
 FILES_KEPT = 3  # qrels, run A and run B: a new upload lets the file it replaces go
 
 
-@st.cache_resource(show_spinner=False)
-def give_back_freed_memory() -> str:
-    """Once per process: Arrow allocates through the system's malloc (its default pool,
-    mimalloc, held on to freed pages), and glibc maps every block from
-    :data:`MMAP_THRESHOLD_BYTES` on its own. Returns the pool's name (a resource cache
-    runs this once; nothing is mutated)."""
+def _give_back_freed_memory() -> None:
+    """Arrow allocates through the system's malloc (its default pool, mimalloc, held on to
+    freed pages), and glibc maps every block from :data:`MMAP_THRESHOLD_BYTES` on its own.
+    Process settings, not state: set once, when this module is first imported."""
     pa.set_memory_pool(pa.system_memory_pool())
     libc_name = ctypes.util.find_library("c")
     if libc_name and "libc.so" in libc_name:  # glibc (musl has no mallopt)
         ctypes.CDLL(libc_name).mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)
-    return str(pa.default_memory_pool().backend_name)
+
+
+_give_back_freed_memory()
+
+
+def _let_go_of_upload(file_id: str) -> None:
+    """Drop a read upload's bytes from Streamlit's upload store, which keeps a session's
+    files until the session is shut down, and a closed browser's session never is
+    (streamlit/streamlit#9218): every upload stayed in memory until the server restarted.
+
+    The one private Streamlit name here, for want of a public one: no public call deletes
+    an upload (the uploader's own × button asks the server over HTTP). The script run
+    context gives this session's id and its upload store; the file's id is public
+    (``UploadedFile.file_id``). Without a context (a bare script) nothing is held."""
+    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+    context = get_script_run_ctx(suppress_warning=True)
+    if context is not None:
+        context.uploaded_file_mgr.remove_file(context.session_id, file_id)
 
 
 class UploadGone(LookupError):
@@ -160,7 +176,6 @@ def evaluation_file(
     key) takes the uploader's place, and the file's name is shown under it. A bad file stays in the
     uploader with its error right under it, and the last good file stays in use.
     """
-    give_back_freed_memory()
     cap = st.get_option("server.maxUploadSize")  # megabytes; the server refuses bigger files
     generation = int(st.session_state.get(f"{key}_generation", 0))
     slot = st.empty()  # the uploader's place: a fresh one takes it once its file is read
@@ -180,6 +195,7 @@ def evaluation_file(
             problem = (uploaded.file_id, f"{name}: {plain(str(error))}")
             st.session_state[problem_key] = problem
         else:
+            _let_go_of_upload(uploaded.file_id)
             st.session_state[loaded_key] = (uploaded.file_id, uploaded.name, file.rows)
             st.session_state[f"{key}_generation"] = generation + 1
             slot.file_uploader(label, key=f"{key}_{generation + 1}", type=None, help=helped)
