@@ -4,11 +4,25 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from playwright.sync_api import Browser, sync_playwright
 
 from scripts.pg_throwaway import throwaway_postgres
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 # No per-example deadline: the exact (decimal) path and a loaded CI machine are slow, not wrong.
 # CI runs a fixed, reproducible set of examples; a developer's run explores new ones.
@@ -40,3 +54,26 @@ def postgres_server() -> Iterator[str]:
     A missing PostgreSQL is an error, never a skip (scripts/ensure_postgres.sh installs it)."""
     with throwaway_postgres() as url:
         yield url
+
+
+# One Chromium for the whole run, for the browser tests and the load tests that drive pages:
+# Playwright's sync API keeps one event loop per thread, so a second sync_playwright() while
+# this one lives fails ("Sync API inside the asyncio loop").
+@pytest.fixture(scope="session")
+def chromium_path() -> Path:
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests need Debian's chromium "
+            "(scripts/ensure_chromium.sh installs it; make test runs that)."
+        )
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: Path) -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(chromium_path), args=CHROMIUM_ARGS, headless=True
+        )
+        yield launched
+        launched.close()

@@ -16,22 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from scripts.serve import child_command
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 VIEWPORT = {"width": 1366, "height": 768}
 # A loaded 2-core CI machine runs the server, Chromium and pytest at once: give expect() room.
 expect.set_options(timeout=15_000)
@@ -108,32 +97,12 @@ class StreamlitServer:
 
 
 @pytest.fixture(scope="session")
-def chromium_path() -> Path:
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"{CHROMIUM} is missing: the browser tests need Debian's chromium "
-            "(scripts/ensure_chromium.sh installs it; make test runs that)."
-        )
-    return CHROMIUM
-
-
-@pytest.fixture(scope="session")
 def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StreamlitServer]:
     server = StreamlitServer("app.py", tmp_path_factory.mktemp("server") / "streamlit.log")
     yield server
     log = server.log()
     server.stop()
     assert "Traceback" not in log, f"the server logged an exception:\n{log}"
-
-
-@pytest.fixture(scope="session")
-def browser(chromium_path: Path) -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(chromium_path), args=CHROMIUM_ARGS, headless=True
-        )
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from scripts.serve import StreamlitProcess
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
 QUERIES = 400_000  # over the exact-resampling limit: the page names the normal approximation
 MB = 2**20
 # The budget of docs/deployment.md, "Memory for uploads": after a browser closes, idle plus
@@ -65,16 +64,6 @@ def server(tmp_path: Path) -> Iterator[StreamlitProcess]:
     # the log (the test closes browsers on purpose); any other traceback is a failure.
     log = process.log_path.read_text(encoding="utf-8")
     assert log.count("Traceback") == log.count("starlette.requests.ClientDisconnect"), log
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
-        yield chromium
-        chromium.close()
 
 
 def open_runs(browser: Browser, url: str) -> Page:
