@@ -31,7 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 from ndcg_core import evaluate, format_real
 from ndcg_core.stories import load_story
-from tests.browser.conftest import CHROMIUM_ARGS, StreamlitServer
+from tests.browser.conftest import StreamlitServer
+from tests.conftest import CHROMIUM_ARGS
 
 REPEATS = 5
 

@@ -25,7 +25,8 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM_ARGS, StreamlitServer, drag_item
+from tests.browser.conftest import StreamlitServer, drag_item
+from tests.conftest import CHROMIUM_ARGS
 from tests.pages.conftest import _NavigationPagesManager
 
 APP = str(ROOT / "app.py")

@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ndcg_core.lesson_steps import STEP_TITLES
-from tests.browser.conftest import CHROMIUM_ARGS, StreamlitServer
+from tests.browser.conftest import StreamlitServer
+from tests.conftest import CHROMIUM_ARGS
 
 OUT = ROOT / "screenshots"
 GUESSES = {2: "10", 3: "0.6", 6: "0.9"}  # steps that ask for a number

@@ -15,7 +15,8 @@ from playwright.sync_api import Page, expect, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM_ARGS, StreamlitServer
+from tests.browser.conftest import StreamlitServer
+from tests.conftest import CHROMIUM_ARGS
 
 PAGES = {
     "lesson": "",
