@@ -18,7 +18,7 @@ from classroom import codes
 from classroom.db import rooms, students
 from classroom.queries import Row, check_live, next_number
 from classroom.records import ClassError, Student
-from ndcg_core._text import quoted
+from ndcg_core.text.quoting import quoted
 
 
 def no_such_code(typed_code: str) -> str:

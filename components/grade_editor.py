@@ -42,7 +42,7 @@ from ndcg_core.examples import (
 from ndcg_core.export import MAX_VIEW_BYTES, view_from_json
 from ndcg_core.lists import moved, reordered
 from ndcg_core.parsing import GradeList, grade_list_from_rows, names_documents
-from ndcg_core.titles import MAX_TITLE_LENGTH, titles_by_label
+from ndcg_core.text.titles import MAX_TITLE_LENGTH, titles_by_label
 
 INPUT_TAB_KEY = "lab_input_tab"
 TEXT_SYNCED_KEY = "lab_text_synced"  # the list version the text box last showed

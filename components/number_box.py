@@ -2,7 +2,7 @@
 
 Not ``st.number_input``: the browser reads that one itself, before the app sees it, and
 reads "0,86" as 86, "0.8 6" as 0.86 and Arabic-Indic "٠٫٥" as nothing. Here the text
-reaches :func:`ndcg_core.numbers.read_number` as typed, stays in the box as typed, and a
+reaches :func:`ndcg_core.text.numbers.read_number` as typed, stays in the box as typed, and a
 refusal shows under the box in the reader's words.
 """
 
@@ -15,7 +15,7 @@ import streamlit as st
 from components.chrome import plain
 from components.state import PERSIST
 from ndcg_core import NdcgError
-from ndcg_core.numbers import EXAMPLE, read_number
+from ndcg_core.text.numbers import EXAMPLE, read_number
 
 
 def _submitted_key(key: str) -> str:

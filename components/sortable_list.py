@@ -23,7 +23,7 @@ from typing import Any
 
 import streamlit as st
 
-from ndcg_core.formatting import js_format_function
+from ndcg_core.text.formatting import js_format_function
 
 _SORTABLE_JS = (Path(__file__).parent / "static" / "Sortable.min.js").read_text(encoding="utf-8")
 

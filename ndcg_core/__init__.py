@@ -26,7 +26,6 @@ if TYPE_CHECKING:
         ZeroIdeal,
     )
     from ndcg_core.errors import NdcgError
-    from ndcg_core.formatting import format_real
     from ndcg_core.metrics import (
         Evaluation,
         cg,
@@ -47,6 +46,7 @@ if TYPE_CHECKING:
         compare_runs,
         paired_randomization_test,
     )
+    from ndcg_core.text.formatting import format_real
 
 _MODULE_OF: Mapping[str, str] = MappingProxyType(
     {
@@ -66,7 +66,7 @@ _MODULE_OF: Mapping[str, str] = MappingProxyType(
         "dcg": "metrics",
         "discounts": "metrics",
         "evaluate": "metrics",
-        "format_real": "formatting",
+        "format_real": "text.formatting",
         "gains": "metrics",
         "ndcg": "metrics",
         "GradeList": "parsing",

@@ -4,7 +4,7 @@ All three panels live in one chart so that hovering a position highlights it in 
 one point selection on ``position`` (:data:`HOVER`), bound to the marks of every panel
 that stand for one position (the running-DCG points, the bars, the nDCG@k points), never
 to a line, which the ``nearest`` hover cannot pick from. Numbers on axes and in tooltips
-follow the app's one format (:func:`~ndcg_core.formatting.vega_format_expr`). Colours come from the Okabe-Ito palette,
+follow the app's one format (:func:`~ndcg_core.text.formatting.vega_format_expr`). Colours come from the Okabe-Ito palette,
 which stays distinguishable with the common colour-vision deficiencies; the two series
 also differ by line dash and point shape, so colour never carries the meaning alone.
 """
@@ -30,8 +30,8 @@ from ndcg_core.chart_data import (
     chart_layout,
     is_dense,
 )
-from ndcg_core.formatting import vega_format_expr
 from ndcg_core.metrics import Evaluation
+from ndcg_core.text.formatting import vega_format_expr
 
 _COLOURS = ("#0072B2", "#E69F00")  # Okabe-Ito blue and orange
 _CURVE_COLOUR = "#009E73"  # Okabe-Ito bluish green

@@ -18,16 +18,16 @@ from types import MappingProxyType
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-from ndcg_core._text import quoted, short_number
 from ndcg_core.conventions import Convention, IdealSource
 from ndcg_core.errors import NdcgError
 from ndcg_core.exercise_prompts import predict_prompt
-from ndcg_core.formatting import format_real
 from ndcg_core.grading import within_tolerance
 from ndcg_core.metrics import Evaluation, evaluate
-from ndcg_core.numbers import read_number
 from ndcg_core.parsing import GradeList
 from ndcg_core.practice import Exercise, Kind, Level, check_reorder, reorder_answer
+from ndcg_core.text.formatting import format_real
+from ndcg_core.text.numbers import read_number
+from ndcg_core.text.quoting import quoted, short_number
 
 PAYLOAD_VERSION = 1
 MAX_LIST_DOCUMENTS = 12  # what a projector and a phone show in one line or two
@@ -259,7 +259,7 @@ def _choice(raw: str, count: int, what: str) -> int:
 def parse_answer(question: ClassQuestion, raw: str) -> str:
     """A student's answer as canonical text, or :class:`NdcgError` with a message for them.
 
-    Numbers (predict, list) are read by :func:`ndcg_core.numbers.read_number`, as every
+    Numbers (predict, list) are read by :func:`ndcg_core.text.numbers.read_number`, as every
     box in the app reads them (a comma is refused, not taken as a point); spot takes a
     pair number, compare ``A, 2`` (the winner and the number
     of the change that flips it), reorder the labels in order.

@@ -11,9 +11,9 @@ from __future__ import annotations
 import unicodedata
 from types import MappingProxyType
 
-from ndcg_core._text import FORMULA_STARTS, character_name, first_hidden, quoted
 from ndcg_core.errors import NdcgError
-from ndcg_core.numbers import ascii_number
+from ndcg_core.text.numbers import ascii_number
+from ndcg_core.text.quoting import FORMULA_STARTS, character_name, first_hidden, quoted
 
 # Join codes: no 0/O, 1/I/L, so a code read off a projector is typed right first time.
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

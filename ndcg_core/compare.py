@@ -23,9 +23,9 @@ from decimal import Decimal
 
 from ndcg_core.conventions import Convention, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
-from ndcg_core.formatting import format_real
 from ndcg_core.lists import OrderWords, check_permutation
 from ndcg_core.metrics import Evaluation, Real, evaluate
+from ndcg_core.text.formatting import format_real
 
 #: The URL parameter that holds ranking B as positions in ranking A.
 ORDER_PARAM = "b"

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
 
-from ndcg_core._text import quoted, short_number
 from ndcg_core.errors import NdcgError
+from ndcg_core.text.quoting import quoted, short_number
 
 
 class Gain(StrEnum):

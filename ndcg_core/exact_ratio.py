@@ -2,7 +2,7 @@
 
 Exponential gain makes an ideal DCG of 2**1100 - 1; 7 over it is about 5.2e-331, below the
 smallest float (5e-324), so the float nDCG is 0. The value is not 0, and the app never shows
-a non-zero value as 0 (:func:`~ndcg_core.formatting.format_real`): these functions give the
+a non-zero value as 0 (:func:`~ndcg_core.text.formatting.format_real`): these functions give the
 exact ratio for the cards, Step by step and the per-position table.
 """
 

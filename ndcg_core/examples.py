@@ -10,7 +10,7 @@ from importlib.resources import files
 from types import MappingProxyType
 
 from ndcg_core.conventions import Convention
-from ndcg_core.titles import MAX_TITLE_LENGTH, check_plain_text
+from ndcg_core.text.titles import MAX_TITLE_LENGTH, check_plain_text
 
 # Found through the package, so an installed wheel (not only a checkout) has it.
 EXAMPLES = files("ndcg_core") / "data" / "examples.json"

@@ -4,7 +4,7 @@ convention it is computed under, since the sidebar does not apply to exercises."
 from __future__ import annotations
 
 from ndcg_core.conventions import Convention
-from ndcg_core.formatting import format_real
+from ndcg_core.text.formatting import format_real
 
 
 def predict_prompt(convention: Convention, tolerance: float) -> str:

@@ -19,14 +19,14 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ndcg_core._text import FORMULA_STARTS, quoted, short_number
 from ndcg_core.conventions import Convention, Discount, Gain, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
-from ndcg_core.json_files import read_json
 from ndcg_core.metrics import Evaluation
 from ndcg_core.parsing import MAX_ITEMS, GradeList, grade_list_from_rows
 from ndcg_core.runs import RunScores
-from ndcg_core.titles import titles_by_label
+from ndcg_core.text.json_files import read_json
+from ndcg_core.text.quoting import FORMULA_STARTS, quoted, short_number
+from ndcg_core.text.titles import titles_by_label
 
 VIEW_FORMAT = "ndcg-lab view"
 VIEW_VERSION = 1

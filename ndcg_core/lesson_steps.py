@@ -24,10 +24,10 @@ from ndcg_core import worked
 from ndcg_core.compare import format_pair
 from ndcg_core.conventions import Convention
 from ndcg_core.errors import NdcgError
-from ndcg_core.formatting import format_real
 from ndcg_core.metrics import Evaluation, Real, discounts, evaluate
 from ndcg_core.parsing import format_grades
 from ndcg_core.stories import Card, GradeLevel, Story, check_order
+from ndcg_core.text.formatting import format_real
 
 #: The one convention of the guided lesson: the seed notes' textbook form.
 TEXTBOOK = Convention()

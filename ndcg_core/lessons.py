@@ -25,10 +25,10 @@ from ndcg_core.conventions import (
     ZeroIdeal,
 )
 from ndcg_core.errors import NdcgError
-from ndcg_core.formatting import format_real
 from ndcg_core.metrics import Evaluation, evaluate
 from ndcg_core.queries import Query, mean_ndcg
 from ndcg_core.ranking import evaluate_scores, rank_by_scores
+from ndcg_core.text.formatting import format_real
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ndcg_core._text import quoted
 from ndcg_core.errors import NdcgError
 from ndcg_core.parsing import GradeList
+from ndcg_core.text.quoting import quoted
 
 
 def ideal_order(grade_list: GradeList) -> GradeList:

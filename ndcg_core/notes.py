@@ -12,8 +12,8 @@ import math
 
 from ndcg_core.choice_labels import choice_label
 from ndcg_core.conventions import NegativeGrades
-from ndcg_core.formatting import format_real
 from ndcg_core.metrics import Evaluation
+from ndcg_core.text.formatting import format_real
 
 
 def evaluation_notes(evaluation: Evaluation) -> tuple[str, ...]:

@@ -5,7 +5,7 @@ Accepted: numbers separated by commas, semicolons, new lines or spaces ("3, 2, 3
 ``label:grade`` ("D1=3"). A labelled item ends at a comma, semicolon or new line, so a
 label may hold spaces ("doc a=3, doc b=2"); labels cannot contain , ; = or :.
 
-Each number is read by :func:`ndcg_core.numbers.read_number`, the app's one reader of
+Each number is read by :func:`ndcg_core.text.numbers.read_number`, the app's one reader of
 typed numbers. Digits of any script are read as the digits they are ("٣, ٢, ١" is 3, 2, 1; full-width
 "３．５" is 3.5), and the commas and semicolons of Arabic and East Asian text ("،", "，",
 "、", "；", "؛") separate items as , and ; do.
@@ -23,11 +23,11 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ndcg_core._text import BIDI_CONTROLS, character_name, first_hidden, quoted, short_number
 from ndcg_core.conventions import NegativeGrades
 from ndcg_core.errors import NdcgError
 from ndcg_core.metrics import default_labels
-from ndcg_core.numbers import ascii_number, read_number
+from ndcg_core.text.numbers import ascii_number, read_number
+from ndcg_core.text.quoting import BIDI_CONTROLS, character_name, first_hidden, quoted, short_number
 
 MAX_ITEMS = 10_000
 MAX_TEXT_LENGTH = 1_000_000

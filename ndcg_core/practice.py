@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ndcg_core._text import quoted
 from ndcg_core.conventions import Convention, Discount, Gain
 from ndcg_core.errors import NdcgError
 from ndcg_core.exercise_prompts import predict_prompt
-from ndcg_core.formatting import format_real
 from ndcg_core.grading import within_tolerance
 from ndcg_core.metrics import Evaluation, default_labels, evaluate, ndcg
+from ndcg_core.text.formatting import format_real
+from ndcg_core.text.quoting import quoted
 
 SET_SIZE = 8
 _MARGIN = 0.005  # two rankings "differ" only by more than this much nDCG

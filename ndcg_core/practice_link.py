@@ -36,11 +36,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ndcg_core._text import quoted
 from ndcg_core.errors import NdcgError
-from ndcg_core.numbers import read_number
 from ndcg_core.practice import Exercise, Kind
 from ndcg_core.practice_scoring import Answer, Answered
+from ndcg_core.text.numbers import read_number
+from ndcg_core.text.quoting import quoted
 
 ANSWERS_PARAM = "answers"
 VERSION = "1"

@@ -8,15 +8,15 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from ndcg_core._text import quoted
 from ndcg_core.binary import binary_scores
 from ndcg_core.choice_labels import choice_label
 from ndcg_core.conventions import Convention, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
-from ndcg_core.formatting import format_real
 from ndcg_core.metrics import evaluate, ndcg
 from ndcg_core.notes import evaluation_notes
 from ndcg_core.parsing import check_visible, parse_grades
+from ndcg_core.text.formatting import format_real
+from ndcg_core.text.quoting import quoted
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 
-from ndcg_core._text import quoted
 from ndcg_core.errors import NdcgError
 from ndcg_core.id_keys import (
     bucket_order,
@@ -37,6 +36,7 @@ from ndcg_core.id_keys import (
     same_ids,
 )
 from ndcg_core.run_limits import MAX_FILE_BYTES, MAX_ID_CHARS, check_id_lengths, decode_text
+from ndcg_core.text.quoting import quoted
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -18,7 +18,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ndcg_core._text import quoted
+from ndcg_core.text.quoting import quoted
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -35,9 +35,9 @@ from enum import StrEnum
 
 from ndcg_core.conventions import Convention, Discount, Gain, IdealSource
 from ndcg_core.errors import NdcgError
-from ndcg_core.formatting import format_real
 from ndcg_core.grading import within_tolerance
 from ndcg_core.metrics import evaluate, ndcg
+from ndcg_core.text.formatting import format_real
 
 #: Half a step of two decimals: a student who rounds 0.8834 to 0.88 is within it.
 DEFAULT_TOLERANCE = 0.005

@@ -17,8 +17,8 @@ from decimal import Decimal
 from html import escape
 
 from ndcg_core.compare import Comparison, format_pair, signed
-from ndcg_core.formatting import format_real
 from ndcg_core.metrics import Evaluation, Real
+from ndcg_core.text.formatting import format_real
 
 #: Rows of each ranking shown on the page; longer rankings end with "and N more".
 MAX_ROWS = 12

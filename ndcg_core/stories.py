@@ -20,9 +20,9 @@ from importlib import resources
 from typing import Any
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.json_files import read_json
 from ndcg_core.lists import OrderWords, check_permutation
-from ndcg_core.titles import MAX_SNIPPET_LENGTH, MAX_TITLE_LENGTH, check_plain_text
+from ndcg_core.text.json_files import read_json
+from ndcg_core.text.titles import MAX_SNIPPET_LENGTH, MAX_TITLE_LENGTH, check_plain_text
 
 STORY_FORMAT = "ndcg-lab story"
 STORY_VERSION = 1

@@ -10,8 +10,8 @@ import pandas as pd
 
 from ndcg_core.conventions import Discount, Gain
 from ndcg_core.exact_ratio import shown_ndcg_column
-from ndcg_core.formatting import format_real
 from ndcg_core.metrics import Evaluation
+from ndcg_core.text.formatting import format_real
 
 # Characters that Markdown (GitHub-flavoured, as Streamlit renders it) gives a meaning to.
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&])")

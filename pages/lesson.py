@@ -21,7 +21,6 @@ from components.number_box import box_problem, number_box, submitted_number
 from components.sortable_list import sortable_list
 from components.state import from_link, open_in_playground, view_mode
 from ndcg_core import format_real
-from ndcg_core._text import quoted
 from ndcg_core.lesson_charts import (
     cg_chart,
     contribution_chart,
@@ -51,6 +50,7 @@ from ndcg_core.lesson_steps import (
     swapped,
 )
 from ndcg_core.stories import Card, Story, load_story
+from ndcg_core.text.quoting import quoted
 
 run_through_app()
 

@@ -27,7 +27,7 @@ from ndcg_core.lesson_steps import (
     swapped,
 )
 from ndcg_core.stories import load_story
-from ndcg_core.titles import titles_to_param
+from ndcg_core.text.titles import titles_to_param
 from tests.browser.conftest import VIEWPORT, StreamlitServer, drag_item, list_order
 from tests.browser.test_classroom_browser import AXE, serious_violations
 

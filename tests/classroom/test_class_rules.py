@@ -9,7 +9,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import class_rules
-from ndcg_core._text import first_hidden
 from ndcg_core.class_rules import (
     ANSWER_MAX,
     JOIN_CODE_ALPHABET,
@@ -20,6 +19,7 @@ from ndcg_core.class_rules import (
     nickname,
 )
 from ndcg_core.errors import NdcgError
+from ndcg_core.text.quoting import first_hidden
 
 codes = st.text(alphabet=JOIN_CODE_ALPHABET, min_size=JOIN_CODE_LENGTH, max_size=JOIN_CODE_LENGTH)
 

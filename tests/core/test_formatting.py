@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
 from ndcg_core.exact_ratio import shown_ndcg
-from ndcg_core.formatting import (
+from ndcg_core.tables import display_columns
+from ndcg_core.text.formatting import (
     DECIMALS,
     MAX_FORMATTED_LENGTH,
     SCIENTIFIC_FROM,
     format_real,
     vega_format_expr,
 )
-from ndcg_core.tables import display_columns
 from ndcg_core.worked import ndcg_step
 
 EXPONENTIAL = Convention(gain="exponential")

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from ndcg_core import evaluate
 from ndcg_core.errors import NdcgError
-from ndcg_core.formatting import format_real
 from ndcg_core.lesson_charts import cg_chart, contribution_chart, discount_chart, ndcg_bar
 from ndcg_core.lesson_steps import (
     TEXTBOOK,
@@ -25,6 +24,7 @@ from ndcg_core.lesson_steps import (
     swapped,
 )
 from ndcg_core.stories import load_story
+from ndcg_core.text.formatting import format_real
 
 STORY = load_story("pizza")
 ORDERS = st.permutations(STORY.shown_order).map(tuple)

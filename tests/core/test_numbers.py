@@ -1,4 +1,4 @@
-"""The one reader of typed numbers (ndcg_core.numbers), and the class-mode and link readers
+"""The one reader of typed numbers (ndcg_core.text.numbers), and the class-mode and link readers
 whose messages issue 20 found unclear."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from ndcg_core import Convention, NdcgError, parse_grades
 from ndcg_core.class_questions import from_exercise, parse_answer
 from ndcg_core.class_rules import join_code, nickname
 from ndcg_core.convention_params import read_params
-from ndcg_core.numbers import MAX_TYPED_NUMBER, read_number
 from ndcg_core.practice import Level, exercise_set
+from ndcg_core.text.numbers import MAX_TYPED_NUMBER, read_number
 
 PREDICT = from_exercise(exercise_set(5)[0], 5, Level.EASY)
 

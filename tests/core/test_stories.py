@@ -18,7 +18,7 @@ from ndcg_core.stories import (
     parse_story,
     story_ids,
 )
-from ndcg_core.titles import MAX_SNIPPET_LENGTH, MAX_TITLE_LENGTH
+from ndcg_core.text.titles import MAX_SNIPPET_LENGTH, MAX_TITLE_LENGTH
 from tests.hostile.corpus import IMG, SCRIPT
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ndcg_core.formatting import format_real
+from ndcg_core.text.formatting import format_real
 from tests.pages.conftest import open_app
 
 PLAYGROUND = "pages/playground.py"

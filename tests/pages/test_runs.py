@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 
 from ndcg_core import Convention, format_real
-from ndcg_core.formatting import printf_format
 from ndcg_core.run_files import read_qrels, read_run
 from ndcg_core.runs import evaluate_run
+from ndcg_core.text.formatting import printf_format
 from tests.pages.conftest import open_app
 
 PAGE = "pages/runs.py"

@@ -1,4 +1,4 @@
-"""Every box where a number is typed reads it with the one reader (ndcg_core.numbers):
+"""Every box where a number is typed reads it with the one reader (ndcg_core.text.numbers):
 Practice, Step by step, the lesson and the class answer give the same verdict and the same
 words for the same text, the text stays in the box, and over-long pastes are refused, not lost.
 """
@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import NdcgError
-from ndcg_core.numbers import read_number
 from ndcg_core.practice import Kind, exercise_set
+from ndcg_core.text.numbers import read_number
 from tests.pages.conftest import open_app
 
 PRACTICE = "pages/practice.py"

@@ -23,8 +23,8 @@ import math
 import re
 import unicodedata
 
-from ndcg_core._text import character_name, first_hidden, quoted
 from ndcg_core.errors import NdcgError
+from ndcg_core.text.quoting import character_name, first_hidden, quoted
 
 MAX_TYPED_NUMBER = 100  # characters in a box for one number; "0.86" needs 4
 SMALLEST = math.ulp(0.0)  # 5e-324: a float's smallest step; anything nearer 0 reads as 0
