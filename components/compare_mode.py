@@ -3,7 +3,7 @@
 Ranking A is the shared list (``components.state`` owns it). This module owns ranking B: its
 order, as labels, in ``st.session_state[ORDER_B_KEY]``, written only by :func:`_store_b`;
 and the two link parameters, ``cmp=1`` (compare mode on) and ``b`` (B as positions in A).
-Every number comes from :func:`ndcg_core.compare.compare`.
+Every number comes from :func:`ndcg_core.metric.compare.compare`.
 """
 
 from __future__ import annotations
@@ -29,10 +29,16 @@ from components.state import (
 )
 from ndcg_core import Convention, NdcgError
 from ndcg_core.chart_data import PLOTTED_POSITIONS
-from ndcg_core.compare import ORDER_PARAM, Comparison, compare, order_from_param, order_to_param
 from ndcg_core.compare_charts import comparison_spec
-from ndcg_core.lists import ideal_order, moved, reordered
-from ndcg_core.parsing import GradeList
+from ndcg_core.metric.compare import (
+    ORDER_PARAM,
+    Comparison,
+    compare,
+    order_from_param,
+    order_to_param,
+)
+from ndcg_core.metric.lists import ideal_order, moved, reordered
+from ndcg_core.metric.parsing import GradeList
 from ndcg_core.stakeholder import number_rows, stakeholder_html
 
 COMPARE_KEY = "lab_compare"

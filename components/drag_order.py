@@ -16,8 +16,8 @@ from components.cache import shared_view
 from components.chrome import plain, show_error
 from components.sortable_list import shown_window, sortable_list
 from ndcg_core import format_grades, format_real
-from ndcg_core.lists import ideal_order, natural_key, reversed_order, shuffled
-from ndcg_core.parsing import GradeList
+from ndcg_core.metric.lists import ideal_order, natural_key, reversed_order, shuffled
+from ndcg_core.metric.parsing import GradeList
 
 MOVE_HELP = (
     "The keyboard alternative to dragging: pick a document, then move it up or down. In the "

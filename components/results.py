@@ -22,10 +22,10 @@ from ndcg_core.chart_data import (
     is_dense,
 )
 from ndcg_core.charts import ChartShape, chart_spec, chart_template, fill_template, with_text_size
-from ndcg_core.exact_ratio import shown_ndcg
 from ndcg_core.export import SavedView, chart_image, python_snippet, table_csv, view_to_json
-from ndcg_core.notes import evaluation_notes
-from ndcg_core.parsing import GradeList
+from ndcg_core.metric.exact_ratio import shown_ndcg
+from ndcg_core.metric.notes import evaluation_notes
+from ndcg_core.metric.parsing import GradeList
 from ndcg_core.tables import display_columns, display_table
 
 TABLE_PAGE_ROWS = 50

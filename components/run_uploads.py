@@ -44,8 +44,8 @@ from components.cache import vega_lite_spec
 from components.chrome import plain
 from ndcg_core import NdcgError
 from ndcg_core.charts import histogram_chart
-from ndcg_core.conventions import Convention
 from ndcg_core.export import per_query_csv
+from ndcg_core.metric.conventions import Convention
 from ndcg_core.run_files import EvaluationFile, read_evaluation_file
 from ndcg_core.run_table import QueryTable
 from ndcg_core.runs import RunScores, evaluate_files

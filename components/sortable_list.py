@@ -10,7 +10,7 @@ Every document stays reachable by moving the window; a drag moves a document wit
 
 With ``sums``, the list also shows two numbers above it (DCG and nDCG on the Playground) and
 redoes them in the browser the moment an item lands, as a dot product of numbers the core
-sent (:mod:`ndcg_core.drop_numbers`): the server's update then replaces them. No metric rule
+sent (:mod:`ndcg_core.metric.drop_numbers`): the server's update then replaces them. No metric rule
 is written in JavaScript; without those numbers (exact sums) the list says it is updating.
 """
 
@@ -414,7 +414,7 @@ def sortable_list(
 
     ``sums(start, stop)``, for the window of positions ``[start, stop)`` drawn, gives the
     numbers shown above the list: ``labels`` and ``values`` (texts, from the server) and
-    ``live`` (:func:`ndcg_core.drop_numbers.drop_numbers` for that window, or ``None`` to wait
+    ``live`` (:func:`ndcg_core.metric.drop_numbers.drop_numbers` for that window, or ``None`` to wait
     for the server after a drop).
     """
     ids = [item_id for item_id, _ in items]

@@ -13,7 +13,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ndcg_core.conventions import (
+    from ndcg_core.errors import NdcgError
+    from ndcg_core.metric.conventions import (
         CONVENTION_FIELDS,
         PRESETS,
         Convention,
@@ -25,8 +26,7 @@ if TYPE_CHECKING:
         TiePolicy,
         ZeroIdeal,
     )
-    from ndcg_core.errors import NdcgError
-    from ndcg_core.metrics import (
+    from ndcg_core.metric.metrics import (
         Evaluation,
         cg,
         dcg,
@@ -35,9 +35,9 @@ if TYPE_CHECKING:
         gains,
         ndcg,
     )
-    from ndcg_core.parsing import GradeList, format_grades, parse_grades
+    from ndcg_core.metric.parsing import GradeList, format_grades, parse_grades
+    from ndcg_core.metric.ranking import Ranking, evaluate_scores, rank_by_scores
     from ndcg_core.queries import MeanNdcg, Query, mean_ndcg
-    from ndcg_core.ranking import Ranking, evaluate_scores, rank_by_scores
     from ndcg_core.run_files import read_qrels, read_run
     from ndcg_core.runs import RunScores, evaluate_run, evaluate_run_files, query_ranking
     from ndcg_core.significance import (
@@ -50,34 +50,34 @@ if TYPE_CHECKING:
 
 _MODULE_OF: Mapping[str, str] = MappingProxyType(
     {
-        "CONVENTION_FIELDS": "conventions",
-        "PRESETS": "conventions",
-        "Convention": "conventions",
-        "Discount": "conventions",
-        "Gain": "conventions",
-        "IdealSource": "conventions",
-        "NegativeGrades": "conventions",
-        "Preset": "conventions",
-        "TiePolicy": "conventions",
-        "ZeroIdeal": "conventions",
+        "CONVENTION_FIELDS": "metric.conventions",
+        "PRESETS": "metric.conventions",
+        "Convention": "metric.conventions",
+        "Discount": "metric.conventions",
+        "Gain": "metric.conventions",
+        "IdealSource": "metric.conventions",
+        "NegativeGrades": "metric.conventions",
+        "Preset": "metric.conventions",
+        "TiePolicy": "metric.conventions",
+        "ZeroIdeal": "metric.conventions",
         "NdcgError": "errors",
-        "Evaluation": "metrics",
-        "cg": "metrics",
-        "dcg": "metrics",
-        "discounts": "metrics",
-        "evaluate": "metrics",
+        "Evaluation": "metric.metrics",
+        "cg": "metric.metrics",
+        "dcg": "metric.metrics",
+        "discounts": "metric.metrics",
+        "evaluate": "metric.metrics",
         "format_real": "text.formatting",
-        "gains": "metrics",
-        "ndcg": "metrics",
-        "GradeList": "parsing",
-        "format_grades": "parsing",
-        "parse_grades": "parsing",
+        "gains": "metric.metrics",
+        "ndcg": "metric.metrics",
+        "GradeList": "metric.parsing",
+        "format_grades": "metric.parsing",
+        "parse_grades": "metric.parsing",
         "MeanNdcg": "queries",
         "Query": "queries",
         "mean_ndcg": "queries",
-        "Ranking": "ranking",
-        "evaluate_scores": "ranking",
-        "rank_by_scores": "ranking",
+        "Ranking": "metric.ranking",
+        "evaluate_scores": "metric.ranking",
+        "rank_by_scores": "metric.ranking",
         "read_qrels": "run_files",
         "read_run": "run_files",
         "RunScores": "runs",

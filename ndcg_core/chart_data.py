@@ -1,4 +1,4 @@
-"""The numbers a chart of an :class:`~ndcg_core.metrics.Evaluation` draws: long-form rows
+"""The numbers a chart of an :class:`~ndcg_core.metric.metrics.Evaluation` draws: long-form rows
 for this ranking and the ideal, as frames (for exports and tests) or straight to Arrow (what
 a browser receives), the positions a long list plots, and the layout they imply.
 """
@@ -12,8 +12,8 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ndcg_core.metrics import Evaluation
-from ndcg_core.rules import ideal_pool, used_grades
+from ndcg_core.metric.metrics import Evaluation
+from ndcg_core.metric.rules import ideal_pool, used_grades
 
 POSITIONS = "positions"
 CUTOFF = "cutoff"

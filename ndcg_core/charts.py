@@ -1,4 +1,4 @@
-"""Altair charts of an :class:`~ndcg_core.metrics.Evaluation`, built from its table.
+"""Altair charts of an :class:`~ndcg_core.metric.metrics.Evaluation`, built from its table.
 
 All three panels live in one chart so that hovering a position highlights it in each:
 one point selection on ``position`` (:data:`HOVER`), bound to the marks of every panel
@@ -30,7 +30,7 @@ from ndcg_core.chart_data import (
     chart_layout,
     is_dense,
 )
-from ndcg_core.metrics import Evaluation
+from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.text.formatting import vega_format_expr
 
 _COLOURS = ("#0072B2", "#E69F00")  # Okabe-Ito blue and orange

@@ -18,12 +18,12 @@ from types import MappingProxyType
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-from ndcg_core.conventions import Convention, IdealSource
 from ndcg_core.errors import NdcgError
 from ndcg_core.exercise_prompts import predict_prompt
 from ndcg_core.grading import within_tolerance
-from ndcg_core.metrics import Evaluation, evaluate
-from ndcg_core.parsing import GradeList
+from ndcg_core.metric.conventions import Convention, IdealSource
+from ndcg_core.metric.metrics import Evaluation, evaluate
+from ndcg_core.metric.parsing import GradeList
 from ndcg_core.practice import Exercise, Kind, Level, check_reorder, reorder_answer
 from ndcg_core.text.formatting import format_real
 from ndcg_core.text.numbers import read_number

@@ -23,8 +23,8 @@ from ndcg_core.class_questions import (
 )
 from ndcg_core.errors import NdcgError
 from ndcg_core.export import csv_text
-from ndcg_core.metrics import Evaluation
-from ndcg_core.parsing import format_grades
+from ndcg_core.metric.metrics import Evaluation
+from ndcg_core.metric.parsing import format_grades
 from ndcg_core.practice import check_reorder, compare_scores, reorder_answer
 from ndcg_core.slips import SlipCount, SlipTable, count_slips, match_answer, slip_table
 from ndcg_core.text.formatting import format_real

@@ -14,7 +14,7 @@ from typing import Any
 
 from ndcg_core.chart_data import is_dense, plotted_positions
 from ndcg_core.charts import with_text_size
-from ndcg_core.compare import Comparison
+from ndcg_core.metric.compare import Comparison
 
 _COLOUR_A, _COLOUR_B = "#0072B2", "#E69F00"  # Okabe-Ito blue and orange
 _GAIN_COLOUR, _LOSS_COLOUR = "#009E73", "#D55E00"  # Okabe-Ito bluish green and vermillion
@@ -27,7 +27,7 @@ def chart_unit(comparison: Comparison) -> tuple[str, Decimal]:
     DCG values that needed exact arithmetic do not fit a float, so they are plotted as
     shares of the ideal DCG instead.
 
-    >>> from ndcg_core.compare import compare
+    >>> from ndcg_core.metric.compare import compare
     >>> chart_unit(compare({"a": 1, "b": 0}, "ab", "ba"))
     ('DCG', Decimal('1'))
     """
@@ -58,7 +58,7 @@ def comparison_spec(
     and each position's change (B - A). ``font_size`` sets every axis and legend text (a
     projector wants at least 16 px); titles are two pixels larger.
 
-    >>> from ndcg_core.compare import compare
+    >>> from ndcg_core.metric.compare import compare
     >>> spec = comparison_spec(compare({"a": 3, "b": 2, "c": 0}, "abc", "bac"))
     >>> [len(panel["layer"]) for panel in spec["hconcat"]]
     [1, 2]

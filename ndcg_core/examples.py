@@ -9,7 +9,7 @@ from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
 
-from ndcg_core.conventions import Convention
+from ndcg_core.metric.conventions import Convention
 from ndcg_core.text.titles import MAX_TITLE_LENGTH, check_plain_text
 
 # Found through the package, so an installed wheel (not only a checkout) has it.

@@ -1,7 +1,7 @@
 """What leaves the app: the table and a run's scores as CSV, charts as images, the view as
 JSON, and Python code.
 
-Every export is built from an :class:`~ndcg_core.metrics.Evaluation`, so a downloaded
+Every export is built from an :class:`~ndcg_core.metric.metrics.Evaluation`, so a downloaded
 file holds the same numbers as the page. A saved view (JSON) reads back with
 :func:`view_from_json`, which refuses anything but the format it writes.
 """
@@ -19,10 +19,10 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ndcg_core.conventions import Convention, Discount, Gain, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
-from ndcg_core.metrics import Evaluation
-from ndcg_core.parsing import MAX_ITEMS, GradeList, grade_list_from_rows
+from ndcg_core.metric.conventions import Convention, Discount, Gain, IdealSource, ZeroIdeal
+from ndcg_core.metric.metrics import Evaluation
+from ndcg_core.metric.parsing import MAX_ITEMS, GradeList, grade_list_from_rows
 from ndcg_core.runs import RunScores
 from ndcg_core.text.json_files import read_json
 from ndcg_core.text.quoting import FORMULA_STARTS, quoted, short_number

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ndcg_core import worked
-from ndcg_core.compare import format_pair
-from ndcg_core.conventions import Convention
 from ndcg_core.errors import NdcgError
-from ndcg_core.metrics import Evaluation, Real, discounts, evaluate
-from ndcg_core.parsing import format_grades
+from ndcg_core.metric.compare import format_pair
+from ndcg_core.metric.conventions import Convention
+from ndcg_core.metric.metrics import Evaluation, Real, discounts, evaluate
+from ndcg_core.metric.parsing import format_grades
 from ndcg_core.stories import Card, GradeLevel, Story, check_order
 from ndcg_core.text.formatting import format_real
 

@@ -13,8 +13,9 @@ from types import MappingProxyType
 
 import pandas as pd
 
-from ndcg_core.choice_labels import choice_label
-from ndcg_core.conventions import (
+from ndcg_core.errors import NdcgError
+from ndcg_core.metric.choice_labels import choice_label
+from ndcg_core.metric.conventions import (
     PRESETS,
     Convention,
     Discount,
@@ -24,10 +25,9 @@ from ndcg_core.conventions import (
     TiePolicy,
     ZeroIdeal,
 )
-from ndcg_core.errors import NdcgError
-from ndcg_core.metrics import Evaluation, evaluate
+from ndcg_core.metric.metrics import Evaluation, evaluate
+from ndcg_core.metric.ranking import evaluate_scores, rank_by_scores
 from ndcg_core.queries import Query, mean_ndcg
-from ndcg_core.ranking import evaluate_scores, rank_by_scores
 from ndcg_core.text.formatting import format_real
 
 

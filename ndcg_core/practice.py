@@ -3,7 +3,7 @@
 Four kinds: *predict* a number, *reorder* documents to reach a goal, *compare* two rankings
 (and find the change of convention that flips the verdict), and *spot* the pair of lists
 that nDCG cannot tell apart. :func:`exercise_set` is deterministic in ``(seed, level)``;
-every answer is checked by the core's own :func:`~ndcg_core.metrics.evaluate`.
+every answer is checked by the core's own :func:`~ndcg_core.metric.metrics.evaluate`.
 
 Scoring a set (only the first check of an exercise counts) is :mod:`ndcg_core.practice_scoring`.
 """
@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ndcg_core.conventions import Convention, Discount, Gain
 from ndcg_core.errors import NdcgError
 from ndcg_core.exercise_prompts import predict_prompt
 from ndcg_core.grading import within_tolerance
-from ndcg_core.metrics import Evaluation, default_labels, evaluate, ndcg
+from ndcg_core.metric.conventions import Convention, Discount, Gain
+from ndcg_core.metric.metrics import Evaluation, default_labels, evaluate, ndcg
 from ndcg_core.text.formatting import format_real
 from ndcg_core.text.quoting import quoted
 

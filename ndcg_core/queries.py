@@ -8,13 +8,13 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from ndcg_core.binary import binary_scores
-from ndcg_core.choice_labels import choice_label
-from ndcg_core.conventions import Convention, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
-from ndcg_core.metrics import evaluate, ndcg
-from ndcg_core.notes import evaluation_notes
-from ndcg_core.parsing import check_visible, parse_grades
+from ndcg_core.metric.binary import binary_scores
+from ndcg_core.metric.choice_labels import choice_label
+from ndcg_core.metric.conventions import Convention, IdealSource, ZeroIdeal
+from ndcg_core.metric.metrics import evaluate, ndcg
+from ndcg_core.metric.notes import evaluation_notes
+from ndcg_core.metric.parsing import check_visible, parse_grades
 from ndcg_core.text.formatting import format_real
 from ndcg_core.text.quoting import quoted
 
@@ -220,7 +220,7 @@ def _ndcg_treatment(convention: Convention, value: float) -> str:
 
 def query_notes(queries: Sequence[Query], convention: Convention) -> tuple[str, ...]:
     """For each query whose nDCG a reader would not expect (below 0, or set by the empty-ideal
-    rule), why: :func:`~ndcg_core.notes.evaluation_notes`, prefixed with the query's name.
+    rule), why: :func:`~ndcg_core.metric.notes.evaluation_notes`, prefixed with the query's name.
 
     >>> query_notes([Query((3, 1), name="a"), Query((-1, 0, 1), name="b")], Convention())[0][:30]
     '“b”: nDCG is below 0 because n'

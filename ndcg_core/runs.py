@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ndcg_core import rules
-from ndcg_core.conventions import (
+from ndcg_core.errors import NdcgError
+from ndcg_core.metric import rules
+from ndcg_core.metric.conventions import (
     Convention,
     IdealSource,
     NegativeGrades,
     TiePolicy,
 )
-from ndcg_core.errors import NdcgError
 from ndcg_core.run_files import (
     EvaluationFile,
     Rows,
@@ -517,7 +517,7 @@ def query_ranking(
     run: pd.DataFrame, qrels: pd.DataFrame, qid: str, ties: TiePolicy = TiePolicy.TREC_EVAL
 ) -> tuple[tuple[float, ...], tuple[str, ...], tuple[float, ...]]:
     r"""One query of a run as the Playground takes it: grades in ranked order, document ids
-    (as labels the Playground's list can hold: :func:`~ndcg_core.parsing.playground_labels`),
+    (as labels the Playground's list can hold: :func:`~ndcg_core.metric.parsing.playground_labels`),
     and the grades of judged documents the run did not retrieve.
 
     >>> from ndcg_core.run_files import read_qrels, read_run
@@ -525,8 +525,8 @@ def query_ranking(
     >>> query_ranking(run, read_qrels(b"q 0 a 1\nq 0 c 3\n"), "q")
     ((0.0, 1.0), ('b', 'a'), (3.0,))
     """
-    from ndcg_core.parsing import playground_labels
-    from ndcg_core.ranking import rank_by_scores
+    from ndcg_core.metric.parsing import playground_labels
+    from ndcg_core.metric.ranking import rank_by_scores
 
     docs = run[run["qid"] == qid]
     judged = qrels[qrels["qid"] == qid]

@@ -2,7 +2,7 @@
 
 A class that answers "what is nDCG@3 of 3, 2, 0, 0, 1?" does not scatter at random: answers
 gather at the numbers the usual mistakes give. Each slip here is the real computation
-(:func:`~ndcg_core.metrics.evaluate` or :func:`~ndcg_core.metrics.ndcg`) with one convention
+(:func:`~ndcg_core.metric.metrics.evaluate` or :func:`~ndcg_core.metric.metrics.ndcg`) with one convention
 field or one input changed, never a formula written a second time:
 
 - **ideal from the top k only**: the ideal re-sorts only the k results shown, not every
@@ -33,10 +33,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ndcg_core.conventions import Convention, Discount, Gain, IdealSource
 from ndcg_core.errors import NdcgError
 from ndcg_core.grading import within_tolerance
-from ndcg_core.metrics import evaluate, ndcg
+from ndcg_core.metric.conventions import Convention, Discount, Gain, IdealSource
+from ndcg_core.metric.metrics import evaluate, ndcg
 from ndcg_core.text.formatting import format_real
 
 #: Half a step of two decimals: a student who rounds 0.8834 to 0.88 is within it.

@@ -1,6 +1,6 @@
 """ "Explain to a stakeholder": an A-vs-B comparison as one self-contained HTML page.
 
-The page holds the numbers, the paragraph from :func:`ndcg_core.compare.explain`, the
+The page holds the numbers, the paragraph from :func:`ndcg_core.metric.compare.explain`, the
 convention in words, both rankings as text tables and the charts as inline SVG drawn
 offline by vl-convert. It loads nothing (no script, no font, no image from elsewhere),
 so it opens offline in any browser, and its print CSS fits it on one A4 page.
@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from html import escape
 
-from ndcg_core.compare import Comparison, format_pair, signed
-from ndcg_core.metrics import Evaluation, Real
+from ndcg_core.metric.compare import Comparison, format_pair, signed
+from ndcg_core.metric.metrics import Evaluation, Real
 from ndcg_core.text.formatting import format_real
 
 #: Rows of each ranking shown on the page; longer rankings end with "and N more".
@@ -67,7 +67,7 @@ def number_rows(comparison: Comparison) -> tuple[tuple[str, str, str, str], ...]
 
     The page and the exported file show these same rows.
 
-    >>> from ndcg_core.compare import compare
+    >>> from ndcg_core.metric.compare import compare
     >>> number_rows(compare({"x": 1, "y": 0}, "yx", "xy"))[0]
     ('nDCG', '0.631', '1', '+0.369')
     """
@@ -86,7 +86,7 @@ def number_rows(comparison: Comparison) -> tuple[tuple[str, str, str, str], ...]
 def numbers_table(comparison: Comparison) -> str:
     """The metrics of A and B and their difference (B - A), as an HTML table.
 
-    >>> from ndcg_core.compare import compare
+    >>> from ndcg_core.metric.compare import compare
     >>> '<td class="number">+0.369</td>' in numbers_table(compare({"x": 1, "y": 0}, "yx", "xy"))
     True
     """
@@ -157,7 +157,7 @@ def stakeholder_html(
     ``titles`` maps labels to result titles; ``svg`` is the chart markup, drawn with
     :func:`ndcg_core.compare_charts.comparison_svg` when not given.
 
-    >>> from ndcg_core.compare import compare
+    >>> from ndcg_core.metric.compare import compare
     >>> page = stakeholder_html(compare({"x": 3, "y": 0}, "xy", "yx"), svg="<svg></svg>")
     >>> page.startswith("<!DOCTYPE html>"), "<script" in page, "nDCG" in page
     (True, False, True)

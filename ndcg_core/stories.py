@@ -20,7 +20,7 @@ from importlib import resources
 from typing import Any
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.lists import OrderWords, check_permutation
+from ndcg_core.metric.lists import OrderWords, check_permutation
 from ndcg_core.text.json_files import read_json
 from ndcg_core.text.titles import MAX_SNIPPET_LENGTH, MAX_TITLE_LENGTH, check_plain_text
 

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from ndcg_core.conventions import Discount, Gain
-from ndcg_core.exact_ratio import shown_ndcg_column
-from ndcg_core.metrics import Evaluation
+from ndcg_core.metric.conventions import Discount, Gain
+from ndcg_core.metric.exact_ratio import shown_ndcg_column
+from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.text.formatting import format_real
 
 # Characters that Markdown (GitHub-flavoured, as Streamlit renders it) gives a meaning to.

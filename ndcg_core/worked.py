@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ndcg_core.exact_ratio import shown_ndcg
-from ndcg_core.metrics import Evaluation, Real
+from ndcg_core.metric.exact_ratio import shown_ndcg
+from ndcg_core.metric.metrics import Evaluation, Real
 from ndcg_core.text.formatting import format_real
 
 #: Terms shown before a long sum is shortened to "first terms + ⋯ + last term".

@@ -19,7 +19,7 @@ from ndcg_core.lessons import (
     tie_policies,
     zero_ideal_policies,
 )
-from ndcg_core.parsing import format_grades
+from ndcg_core.metric.parsing import format_grades
 
 run_through_app()
 

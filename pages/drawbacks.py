@@ -16,7 +16,7 @@ from ndcg_core.lessons import (
     seed004_by_tie_policy,
     seed004_pair,
 )
-from ndcg_core.notes import evaluation_notes
+from ndcg_core.metric.notes import evaluation_notes
 from ndcg_core.tables import format_frame
 
 run_through_app()

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from components.sortable_list import PAGE_SIZE
-from ndcg_core.parsing import MAX_ITEMS
+from ndcg_core.metric.parsing import MAX_ITEMS
 from tests.browser.conftest import StreamlitServer, drag_item, list_order
 from tests.browser.test_playground_browser import expect_scores, open_playground
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from ndcg_core import Convention, format_real
-from ndcg_core.compare import compare, format_pair
+from ndcg_core.metric.compare import compare, format_pair
 from ndcg_core.stakeholder import stakeholder_html
 from ndcg_core.stories import load_story
 from tests.browser.conftest import VIEWPORT

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score
 
 from ndcg_core import NdcgError
-from ndcg_core.binary import binary_scores
+from ndcg_core.metric.binary import binary_scores
 
 
 def test_hand_worked_values() -> None:

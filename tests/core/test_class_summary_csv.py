@@ -17,7 +17,7 @@ from ndcg_core.class_questions import (
     parse_answer,
 )
 from ndcg_core.class_reveal import summary_csv
-from ndcg_core.parsing import format_grades
+from ndcg_core.metric.parsing import format_grades
 from ndcg_core.practice import Kind, Level, exercise_set
 
 

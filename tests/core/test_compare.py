@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate, format_real
-from ndcg_core.compare import compare, order_from_param, order_to_param
 from ndcg_core.errors import NdcgError
+from ndcg_core.metric.compare import compare, order_from_param, order_to_param
 from tests.core.strategies import conventions
 
 SEED = {"D1": 3, "D2": 2, "D3": 3, "D4": 0, "D5": 1, "D6": 2}  # seed 000, shown order D1..D6

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from ndcg_core import CONVENTION_FIELDS, Convention, Discount, Gain, evaluate
-from ndcg_core.rules import divisors
+from ndcg_core.metric.rules import divisors
 from ndcg_core.tables import column_names
 from ndcg_core.worked import dcg_step
 

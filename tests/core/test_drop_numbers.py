@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
-from ndcg_core.drop_numbers import dot_dcg, dot_ndcg, drop_numbers
-from ndcg_core.metrics import default_labels
+from ndcg_core.metric.drop_numbers import dot_dcg, dot_ndcg, drop_numbers
+from ndcg_core.metric.metrics import default_labels
 from tests.core.strategies import conventions
 
 grade_lists = st.lists(

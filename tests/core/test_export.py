@@ -30,7 +30,7 @@ from ndcg_core.export import (
     view_from_json,
     view_to_json,
 )
-from ndcg_core.parsing import GradeList
+from ndcg_core.metric.parsing import GradeList
 from tests.core.strategies import conventions as any_convention
 
 grade_lists = st.lists(st.integers(0, 4).map(float), min_size=1, max_size=12)

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
-from ndcg_core.exact_ratio import shown_ndcg
+from ndcg_core.metric.exact_ratio import shown_ndcg
 from ndcg_core.tables import display_columns
 from ndcg_core.text.formatting import (
     DECIMALS,

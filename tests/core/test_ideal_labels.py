@@ -15,8 +15,8 @@ from ndcg_core.chart_data import (
     chart_dataset_tables,
     chart_datasets,
 )
-from ndcg_core.conventions import NegativeGrades
-from ndcg_core.rules import ideal_pool, used_grades
+from ndcg_core.metric.conventions import NegativeGrades
+from ndcg_core.metric.rules import ideal_pool, used_grades
 
 GRADES = st.lists(st.integers(-1, 3).map(float), min_size=1, max_size=12)
 

@@ -28,7 +28,7 @@ from ndcg_core.lesson_steps import (
     step_ideal,
     step_ndcg,
 )
-from ndcg_core.parsing import parse_grades
+from ndcg_core.metric.parsing import parse_grades
 from ndcg_core.stories import load_story
 
 STORY = load_story("pizza")

@@ -23,8 +23,8 @@ from ndcg_core.chart_data import (
     is_dense,
 )
 from ndcg_core.charts import chart_spec
-from ndcg_core.lists import ideal_order, moved, reordered, reversed_order, shuffled
-from ndcg_core.parsing import GradeList
+from ndcg_core.metric.lists import ideal_order, moved, reordered, reversed_order, shuffled
+from ndcg_core.metric.parsing import GradeList
 from ndcg_core.tables import display_table, escape_markdown
 
 SEED = GradeList((3.0, 2.0, 3.0, 0.0, 1.0, 2.0), ("D1", "D2", "D3", "D4", "D5", "D6"))

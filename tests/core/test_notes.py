@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ndcg_core import Convention, evaluate, format_real
-from ndcg_core.notes import evaluation_notes
+from ndcg_core.metric.notes import evaluation_notes
 
 
 def test_a_negative_ndcg_says_negative_grades_are_kept() -> None:

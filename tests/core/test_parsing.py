@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import NdcgError, NegativeGrades, format_grades, parse_grades
-from ndcg_core.parsing import playground_labels
+from ndcg_core.metric.parsing import playground_labels
 
 
 @pytest.mark.parametrize(
@@ -164,7 +164,7 @@ def test_any_text_parses_or_raises_the_cores_error(text) -> None:
 
 
 def test_table_rows_validate_with_row_numbers() -> None:
-    from ndcg_core.parsing import grade_list_from_rows
+    from ndcg_core.metric.parsing import grade_list_from_rows
 
     assert grade_list_from_rows(["a", "", None], [3, 2.5, "1"]).labels == ("a", "D2", "D3")
     with pytest.raises(NdcgError, match=r"Row 2 \(“b”\): “x” is not a number") as caught:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, evaluate
-from ndcg_core.metrics import ndcg
+from ndcg_core.metric.metrics import ndcg
 from ndcg_core.practice import (
     Kind,
     Level,

@@ -21,7 +21,7 @@ from ndcg_core import PRESETS, Convention, NdcgError
 from ndcg_core import run_files as run_files_module
 from ndcg_core import run_rows as run_rows_module
 from ndcg_core import runs as runs_module
-from ndcg_core.conventions import Gain, IdealSource, NegativeGrades, TiePolicy, ZeroIdeal
+from ndcg_core.metric.conventions import Gain, IdealSource, NegativeGrades, TiePolicy, ZeroIdeal
 from ndcg_core.run_files import read_qrels, read_run
 from ndcg_core.runs import evaluate_run, evaluate_run_files
 

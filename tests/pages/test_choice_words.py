@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ndcg_core.choice_labels import choice_label
-from ndcg_core.conventions import NegativeGrades, TiePolicy, ZeroIdeal
+from ndcg_core.metric.choice_labels import choice_label
+from ndcg_core.metric.conventions import NegativeGrades, TiePolicy, ZeroIdeal
 from tests.pages.conftest import open_app
 
 

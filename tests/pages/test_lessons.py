@@ -6,8 +6,8 @@ import pandas as pd
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import Convention, evaluate, format_real
-from ndcg_core.choice_labels import choice_label
-from ndcg_core.conventions import NegativeGrades
+from ndcg_core.metric.choice_labels import choice_label
+from ndcg_core.metric.conventions import NegativeGrades
 from ndcg_core.tables import escape_markdown
 from ndcg_core.worked import all_steps
 from tests.pages.conftest import open_app

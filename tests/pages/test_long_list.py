@@ -6,7 +6,7 @@ from streamlit.testing.v1 import AppTest
 
 from components.sortable_list import PAGE_SIZE
 from ndcg_core import evaluate, format_real
-from ndcg_core.parsing import MAX_ITEMS
+from ndcg_core.metric.parsing import MAX_ITEMS
 from tests.pages.conftest import open_app
 from tests.pages.test_playground import PLAYGROUND
 

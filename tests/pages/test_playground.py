@@ -264,7 +264,7 @@ def test_pasting_too_many_rows_into_the_table_is_refused_at_once() -> None:
 
 @pytest.mark.parametrize("text", ["-1, 0, 1", "-5, -3", "0, 0, 0"])
 def test_an_unexpected_ndcg_is_explained_beside_it(text: str) -> None:
-    from ndcg_core.notes import evaluation_notes
+    from ndcg_core.metric.notes import evaluation_notes
 
     at = open_app(page=PLAYGROUND)
     at.text_area(key="lab_text").input(text).run()

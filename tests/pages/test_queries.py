@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from ndcg_core import Convention, format_real
-from ndcg_core.binary import binary_scores
+from ndcg_core.metric.binary import binary_scores
 from ndcg_core.queries import mean_ndcg, parse_queries
 from tests.pages.conftest import open_app
 

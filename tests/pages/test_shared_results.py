@@ -14,7 +14,7 @@ import streamlit as st
 from components.cache import _call_key, shared
 from ndcg_core.charts import histogram_chart
 from ndcg_core.lessons import zero_ideal_policies
-from ndcg_core.metrics import ndcg
+from ndcg_core.metric.metrics import ndcg
 
 
 def _total(frame: pd.DataFrame) -> float:

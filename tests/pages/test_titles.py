@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from ndcg_core import Convention
 from ndcg_core.export import SavedView, view_from_json, view_to_json
-from ndcg_core.parsing import GradeList
+from ndcg_core.metric.parsing import GradeList
 from ndcg_core.text.titles import titles_to_param
 from tests.hostile.corpus import SCRIPT
 from tests.pages.conftest import open_app

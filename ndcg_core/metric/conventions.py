@@ -42,7 +42,7 @@ class Discount(StrEnum):
     def formula(self, log_base: float) -> str:
         """The divisor at rank i as text: ``log2(i+1)``, or ``1 if i < 2 else log2(i)``
         (Järvelin-Kekäläinen); ``ln`` for base e. It is the formula
-        :func:`ndcg_core.rules.divisors` computes (a test evaluates it).
+        :func:`ndcg_core.metric.rules.divisors` computes (a test evaluates it).
 
         >>> Discount.LOG.formula(2.0), Discount.JARVELIN_KEKALAINEN.formula(math.e)
         ('log2(i+1)', '1 if i < e else ln(i)')
@@ -313,12 +313,12 @@ class Convention:
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> Convention:
         """Read :meth:`to_params` output back; unknown keys are ignored, and every bad value
-        is named (:func:`ndcg_core.convention_params.read_params`), in one error.
+        is named (:func:`ndcg_core.metric.convention_params.read_params`), in one error.
 
         >>> Convention.from_params({"k": "5", "base": "10"}).label
         'nDCG@5'
         """
-        from ndcg_core.convention_params import read_params  # (it builds Conventions)
+        from ndcg_core.metric.convention_params import read_params  # (it builds Conventions)
 
         convention, problems = read_params(params)
         if problems:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.parsing import GradeList
+from ndcg_core.metric.parsing import GradeList
 from ndcg_core.text.quoting import quoted
 
 

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ndcg_core import rules
-from ndcg_core.conventions import Convention, TiePolicy
 from ndcg_core.errors import NdcgError
-from ndcg_core.metrics import Evaluation, default_labels, evaluate
+from ndcg_core.metric import rules
+from ndcg_core.metric.conventions import Convention, TiePolicy
+from ndcg_core.metric.metrics import Evaluation, default_labels, evaluate
 
 
 @dataclass(frozen=True)

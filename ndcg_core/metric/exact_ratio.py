@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pandas as pd
 
-from ndcg_core.metrics import Evaluation, Real
+from ndcg_core.metric.metrics import Evaluation, Real
 
 
 def shown_ratio(dcg: Real, ideal_dcg: Real, value: float) -> Real:

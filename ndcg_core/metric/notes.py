@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 
-from ndcg_core.choice_labels import choice_label
-from ndcg_core.conventions import NegativeGrades
-from ndcg_core.metrics import Evaluation
+from ndcg_core.metric.choice_labels import choice_label
+from ndcg_core.metric.conventions import NegativeGrades
+from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.text.formatting import format_real
 
 

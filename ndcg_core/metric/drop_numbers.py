@@ -7,7 +7,7 @@ DCG as a dot product while the server's full update is on its way::
     weight_i = 1 / discount(i) for i <= k, else 0
     nDCG@k = DCG@k / IDCG@k   (the ideal DCG does not depend on the order)
 
-Every number comes from :func:`~ndcg_core.metrics.evaluate` (its gain and discount columns,
+Every number comes from :func:`~ndcg_core.metric.metrics.evaluate` (its gain and discount columns,
 the convention's cutoff and negative-grade policy already applied), so no convention rule is
 written twice. ``outside`` is the DCG of the positions outside the shown window of a long
 list: a drop inside the window does not move them. When the ideal DCG is not positive the
@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ndcg_core.metrics import Evaluation
+from ndcg_core.metric.metrics import Evaluation
 
 
 def drop_numbers(

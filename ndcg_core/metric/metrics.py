@@ -25,8 +25,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ndcg_core import rules
-from ndcg_core.conventions import (
+from ndcg_core.errors import NdcgError
+from ndcg_core.metric import rules
+from ndcg_core.metric.conventions import (
     Convention,
     Discount,
     Gain,
@@ -34,7 +35,6 @@ from ndcg_core.conventions import (
     NegativeGrades,
     ZeroIdeal,
 )
-from ndcg_core.errors import NdcgError
 
 #: A value that is a float, or a Decimal when float64 would overflow.
 Real = float | Decimal
@@ -231,7 +231,7 @@ def evaluate(
     ``grades`` are in ranked order. ``judged_grades`` (needed when the ideal comes from
     judged documents) are the grades of every judged document of the query, retrieved
     or not. ``tie_groups`` gives each position's tied group, as returned by
-    :func:`ndcg_core.ranking.rank_by_scores`; with the ``average`` tie policy each
+    :func:`ndcg_core.metric.ranking.rank_by_scores`; with the ``average`` tie policy each
     position then gets its group's mean gain. ``exact`` forces (True) or forbids (False)
     decimal arithmetic; by default it is used only when float64 overflows.
 

@@ -21,10 +21,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ndcg_core.conventions import Convention, IdealSource, ZeroIdeal
 from ndcg_core.errors import NdcgError
-from ndcg_core.lists import OrderWords, check_permutation
-from ndcg_core.metrics import Evaluation, Real, evaluate
+from ndcg_core.metric.conventions import Convention, IdealSource, ZeroIdeal
+from ndcg_core.metric.lists import OrderWords, check_permutation
+from ndcg_core.metric.metrics import Evaluation, Real, evaluate
 from ndcg_core.text.formatting import format_real
 
 #: The URL parameter that holds ranking B as positions in ranking A.

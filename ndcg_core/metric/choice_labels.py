@@ -1,6 +1,6 @@
 """A convention choice in words: the one label each choice has, wherever a page names it.
 
-The labels are :data:`ndcg_core.conventions.CONVENTION_FIELDS`' (the sidebar's); tables,
+The labels are :data:`ndcg_core.metric.conventions.CONVENTION_FIELDS`' (the sidebar's); tables,
 notes and captions name a choice through :func:`choice_label`, never by its value.
 """
 
@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ndcg_core.conventions import CONVENTION_FIELDS
+from ndcg_core.metric.conventions import CONVENTION_FIELDS
 
 
 def choice_label(choice: StrEnum) -> str:
     """The label a person reads for one choice of a convention field, as the sidebar shows it.
 
-    >>> from ndcg_core.conventions import NegativeGrades, ZeroIdeal
+    >>> from ndcg_core.metric.conventions import NegativeGrades, ZeroIdeal
     >>> choice_label(ZeroIdeal.ZERO), choice_label(NegativeGrades.AS_ZERO)
     ('score 0', 'count as 0')
     """

@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ndcg_core.conventions import CONVENTION_FIELDS, Convention
 from ndcg_core.errors import NdcgError
+from ndcg_core.metric.conventions import CONVENTION_FIELDS, Convention
 from ndcg_core.text.quoting import quoted
 
 MAX_VALUE_LENGTH = 40

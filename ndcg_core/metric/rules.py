@@ -1,10 +1,10 @@
 """Each convention rule, once, in NumPy: gains, divisors, negative grades, the zero ideal,
 tie means and tie order.
 
-The per-list path (:mod:`ndcg_core.metrics`, :mod:`ndcg_core.ranking`) and the batch path
+The per-list path (:mod:`ndcg_core.metric.metrics`, :mod:`ndcg_core.metric.ranking`) and the batch path
 (:mod:`ndcg_core.runs`) both call these functions, so one query scored either way gives the
 same floats to the last bit (a test checks it under every convention). The exact decimal
-fallback of :mod:`ndcg_core.metrics` (for values a float cannot hold) takes its gains and
+fallback of :mod:`ndcg_core.metric.metrics` (for values a float cannot hold) takes its gains and
 divisors from here too: :func:`exact_gain_values`, :func:`exact_divisors`.
 """
 
@@ -16,7 +16,7 @@ from decimal import Decimal
 
 import numpy as np
 
-from ndcg_core.conventions import Discount, Gain, NegativeGrades, TiePolicy, ZeroIdeal
+from ndcg_core.metric.conventions import Discount, Gain, NegativeGrades, TiePolicy, ZeroIdeal
 
 
 def gain_values(grades: np.ndarray, gain: Gain) -> np.ndarray:
