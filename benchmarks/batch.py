@@ -48,8 +48,7 @@ REPEATS = 3
 OURS = """
 import json, resource, sys, time
 start = time.perf_counter()
-from ndcg_core import PRESETS
-from ndcg_core.runs import evaluate_run_files
+from ndcg_core import PRESETS, evaluate_run_files
 qrels = open(sys.argv[1], "rb").read()
 run = open(sys.argv[2], "rb").read()
 scores = evaluate_run_files(
@@ -68,9 +67,7 @@ print(json.dumps({"seconds": seconds, "mean": mean, "per_query": per_query, "pea
 FRAMES = """
 import json, resource, sys, time
 start = time.perf_counter()
-from ndcg_core import PRESETS
-from ndcg_core.run_files import read_qrels, read_run
-from ndcg_core.runs import evaluate_run
+from ndcg_core import PRESETS, evaluate_run, read_qrels, read_run
 qrels = read_qrels(open(sys.argv[1], "rb").read())
 run = read_run(open(sys.argv[2], "rb").read())
 scores = evaluate_run(run, qrels, PRESETS["trec_eval_ndcg_cut"].convention, score_missing_as_zero=False)

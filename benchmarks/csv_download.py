@@ -21,7 +21,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ndcg_core.export import per_query_csv, spreadsheet_safe
-from ndcg_core.runs import RunScores
+from ndcg_core.runs.scoring import RunScores
 
 
 def scores_of(queries: int) -> RunScores:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ndcg_core.significance import bootstrap_interval, paired_randomization_test
+from ndcg_core.runs.significance import bootstrap_interval, paired_randomization_test
 
 REPEATS = 3
 

@@ -37,9 +37,7 @@ PATHS = {
     "files": """
 import hashlib, json, resource, sys, time
 start = time.perf_counter()
-from ndcg_core import Convention
-from ndcg_core.runs import evaluate_run_files
-from ndcg_core.significance import bootstrap_interval
+from ndcg_core import Convention, bootstrap_interval, evaluate_run_files
 qrels = open(sys.argv[1], "rb").read()
 run = open(sys.argv[2], "rb").read()
 steps = {"import": time.perf_counter() - start}
@@ -53,10 +51,7 @@ steps["bootstrap"] = time.perf_counter() - mark
     "frames": """
 import hashlib, json, resource, sys, time
 start = time.perf_counter()
-from ndcg_core import Convention
-from ndcg_core.run_files import read_qrels, read_run
-from ndcg_core.runs import evaluate_run
-from ndcg_core.significance import bootstrap_interval
+from ndcg_core import Convention, bootstrap_interval, evaluate_run, read_qrels, read_run
 qrels = open(sys.argv[1], "rb").read()
 run = open(sys.argv[2], "rb").read()
 steps = {"import": time.perf_counter() - start}

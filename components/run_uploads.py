@@ -46,10 +46,10 @@ from ndcg_core import NdcgError
 from ndcg_core.charts import histogram_chart
 from ndcg_core.export import per_query_csv
 from ndcg_core.metric.conventions import Convention
-from ndcg_core.run_files import EvaluationFile, read_evaluation_file
-from ndcg_core.run_table import QueryTable
-from ndcg_core.runs import RunScores, evaluate_files
-from ndcg_core.significance import MeanInterval, RunComparison, compare_runs, mean_interval
+from ndcg_core.runs.files import EvaluationFile, read_evaluation_file
+from ndcg_core.runs.scoring import RunScores, evaluate_files
+from ndcg_core.runs.significance import MeanInterval, RunComparison, compare_runs, mean_interval
+from ndcg_core.runs.table import QueryTable
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 # glibc's mallopt: blocks from this size are mapped and unmapped on their own, so a freed

@@ -2,7 +2,7 @@
 
 Names are imported when first used (PEP 562), so ``from ndcg_core import PRESETS`` loads the
 conventions alone, not the metrics with pandas behind them: a batch script that scores run
-files (:mod:`ndcg_core.runs`) then needs NumPy and pyarrow only.
+files (:mod:`ndcg_core.runs.scoring`) then needs NumPy and pyarrow only.
 """
 
 from __future__ import annotations
@@ -37,10 +37,10 @@ if TYPE_CHECKING:
     )
     from ndcg_core.metric.parsing import GradeList, format_grades, parse_grades
     from ndcg_core.metric.ranking import Ranking, evaluate_scores, rank_by_scores
-    from ndcg_core.queries import MeanNdcg, Query, mean_ndcg
-    from ndcg_core.run_files import read_qrels, read_run
-    from ndcg_core.runs import RunScores, evaluate_run, evaluate_run_files, query_ranking
-    from ndcg_core.significance import (
+    from ndcg_core.runs.files import read_qrels, read_run
+    from ndcg_core.runs.queries import MeanNdcg, Query, mean_ndcg
+    from ndcg_core.runs.scoring import RunScores, evaluate_run, evaluate_run_files, query_ranking
+    from ndcg_core.runs.significance import (
         RunComparison,
         bootstrap_interval,
         compare_runs,
@@ -72,22 +72,22 @@ _MODULE_OF: Mapping[str, str] = MappingProxyType(
         "GradeList": "metric.parsing",
         "format_grades": "metric.parsing",
         "parse_grades": "metric.parsing",
-        "MeanNdcg": "queries",
-        "Query": "queries",
-        "mean_ndcg": "queries",
+        "MeanNdcg": "runs.queries",
+        "Query": "runs.queries",
+        "mean_ndcg": "runs.queries",
         "Ranking": "metric.ranking",
         "evaluate_scores": "metric.ranking",
         "rank_by_scores": "metric.ranking",
-        "read_qrels": "run_files",
-        "read_run": "run_files",
-        "RunScores": "runs",
-        "evaluate_run": "runs",
-        "evaluate_run_files": "runs",
-        "query_ranking": "runs",
-        "RunComparison": "significance",
-        "bootstrap_interval": "significance",
-        "compare_runs": "significance",
-        "paired_randomization_test": "significance",
+        "read_qrels": "runs.files",
+        "read_run": "runs.files",
+        "RunScores": "runs.scoring",
+        "evaluate_run": "runs.scoring",
+        "evaluate_run_files": "runs.scoring",
+        "query_ranking": "runs.scoring",
+        "RunComparison": "runs.significance",
+        "bootstrap_interval": "runs.significance",
+        "compare_runs": "runs.significance",
+        "paired_randomization_test": "runs.significance",
     }
 )
 

@@ -23,7 +23,7 @@ from ndcg_core.errors import NdcgError
 from ndcg_core.metric.conventions import Convention, Discount, Gain, IdealSource, ZeroIdeal
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.parsing import MAX_ITEMS, GradeList, grade_list_from_rows
-from ndcg_core.runs import RunScores
+from ndcg_core.runs.scoring import RunScores
 from ndcg_core.text.json_files import read_json
 from ndcg_core.text.quoting import FORMULA_STARTS, quoted, short_number
 from ndcg_core.text.titles import titles_by_label

@@ -27,7 +27,7 @@ from ndcg_core.metric.conventions import (
 )
 from ndcg_core.metric.metrics import Evaluation, evaluate
 from ndcg_core.metric.ranking import evaluate_scores, rank_by_scores
-from ndcg_core.queries import Query, mean_ndcg
+from ndcg_core.runs.queries import Query, mean_ndcg
 from ndcg_core.text.formatting import format_real
 
 

@@ -13,7 +13,7 @@ from components.state import (
     to_link,
 )
 from ndcg_core import NdcgError
-from ndcg_core.queries import (
+from ndcg_core.runs.queries import (
     Query,
     mean_variants,
     metrics_disagree,

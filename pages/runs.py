@@ -15,16 +15,16 @@ from components.run_uploads import (
 from components.state import PERSIST, current_convention, open_in_playground
 from ndcg_core import TiePolicy, format_real
 from ndcg_core.charts import difference_chart
-from ndcg_core.run_limits import MAX_ID_CHARS
-from ndcg_core.run_rows import query_rows
-from ndcg_core.run_table import (
+from ndcg_core.runs.limits import MAX_ID_CHARS
+from ndcg_core.runs.rows import query_rows
+from ndcg_core.runs.scoring import query_ranking
+from ndcg_core.runs.table import (
     PLOTTED_QUERIES,
     QueryOrder,
     QueryPage,
     QueryTable,
     plotted_differences,
 )
-from ndcg_core.runs import query_ranking
 from ndcg_core.text.formatting import printf_format
 
 run_through_app()

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ndcg_core import Convention, format_real
-from ndcg_core.run_files import read_qrels, read_run
-from ndcg_core.runs import evaluate_run
+from ndcg_core.runs.files import read_qrels, read_run
+from ndcg_core.runs.scoring import evaluate_run
 from tests.browser.conftest import StreamlitServer
 
 pytestmark = pytest.mark.browser

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
 from ndcg_core.export import csv_text, per_query_csv, table_csv
-from ndcg_core.run_files import read_qrels, read_run
-from ndcg_core.runs import evaluate_run
+from ndcg_core.runs.files import read_qrels, read_run
+from ndcg_core.runs.scoring import evaluate_run
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 QIDS = ["=cmd|' /C calc'!A0", "+SUM(1+1)", "@A1", "-1+2", "q5"]

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ndcg_core.id_keys import find, has_repeats, id_hashes, padded_ids, same_ids
+from ndcg_core.runs.id_keys import find, has_repeats, id_hashes, padded_ids, same_ids
 
 # Short and long ids, ids that share a prefix or a suffix, bytes above 127 (UTF-8).
 ids = st.lists(
@@ -121,7 +121,7 @@ def test_ids_of_one_length_are_read_as_strided_words(length, texts, offset) -> N
     one (in a chunk with an id of another length)."""
     values = [text.encode()[:length].ljust(length, b"x") for text in texts]
     chunk = pa.array([b"y" * offset] * offset + values, type=pa.binary()).slice(offset)
-    from ndcg_core.id_keys import _chunk_words
+    from ndcg_core.runs.id_keys import _chunk_words
 
     assert all(word.strides == (length,) for _, word in _chunk_words(chunk))
     mixed = id_hashes(pa.array([*values, b"short"], type=pa.binary()))[:-1]
@@ -136,7 +136,7 @@ def test_ids_of_one_length_are_read_as_strided_words(length, texts, offset) -> N
 def test_find_in_keys_grouped_by_bucket_order(stored, asked) -> None:
     """find needs its keys grouped by bucket only (the order two radix passes give), not
     sorted: every stored key is found where it is, every other key is not."""
-    from ndcg_core.id_keys import bucket_order
+    from ndcg_core.runs.id_keys import bucket_order
 
     keys = np.array(stored, dtype=np.uint64)
     grouped = keys[bucket_order(keys)]
@@ -150,7 +150,7 @@ def test_find_in_keys_grouped_by_bucket_order(stored, asked) -> None:
 
 def test_bucket_order_of_many_keys_takes_two_radix_passes() -> None:
     """150,000 keys read 18 bits as their bucket: more than one 16-bit pass sorts."""
-    from ndcg_core.id_keys import bucket_order
+    from ndcg_core.runs.id_keys import bucket_order
 
     keys = np.random.default_rng(5).integers(0, 2**64, 150_000, dtype=np.uint64)
     grouped = keys[bucket_order(keys)]

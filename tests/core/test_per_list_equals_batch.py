@@ -22,7 +22,7 @@ from ndcg_core import (
     ndcg,
     rank_by_scores,
 )
-from ndcg_core.runs import evaluate_run, evaluate_run_files
+from ndcg_core.runs.scoring import evaluate_run, evaluate_run_files
 
 # Log bases of every kind: 2 (log2), e, 10, and odd ones whose logarithm is not exact.
 LOG_BASES = [2.0, math.e, 10.0, 1.5, 3.0, 7.3, 1.01]

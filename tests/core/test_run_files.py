@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 import ndcg_core
 from ndcg_core import PRESETS, Convention, NdcgError
-from ndcg_core import run_files as run_files_module
-from ndcg_core import run_rows as run_rows_module
-from ndcg_core import runs as runs_module
 from ndcg_core.metric.conventions import Gain, IdealSource, NegativeGrades, TiePolicy, ZeroIdeal
-from ndcg_core.run_files import read_qrels, read_run
-from ndcg_core.runs import evaluate_run, evaluate_run_files
+from ndcg_core.runs import files as run_files_module
+from ndcg_core.runs import rows as run_rows_module
+from ndcg_core.runs import scoring as runs_module
+from ndcg_core.runs.files import read_qrels, read_run
+from ndcg_core.runs.scoring import evaluate_run, evaluate_run_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -267,7 +267,7 @@ def test_run_files_are_scored_without_pandas() -> None:
     code = (
         "import sys\n"
         "from ndcg_core import PRESETS\n"
-        "from ndcg_core.runs import evaluate_run_files\n"
+        "from ndcg_core.runs.scoring import evaluate_run_files\n"
         "scores = evaluate_run_files(b'q Q0 a 1 2 t\\nq Q0 b 2 2 t\\n', b'q 0 a 1\\n',"
         " PRESETS['trec_eval_ndcg_cut'].convention)\n"
         "print(scores.mean, sorted(m for m in ('pandas', 'altair') if m in sys.modules))\n"

@@ -9,10 +9,10 @@ import sys
 import pytest
 
 from ndcg_core import NdcgError
-from ndcg_core.run_files import read_evaluation_file, read_qrels, read_run
-from ndcg_core.run_limits import MAX_ID_CHARS
-from ndcg_core.run_rows import query_rows
-from ndcg_core.runs import evaluate_run_files
+from ndcg_core.runs.files import read_evaluation_file, read_qrels, read_run
+from ndcg_core.runs.limits import MAX_ID_CHARS
+from ndcg_core.runs.rows import query_rows
+from ndcg_core.runs.scoring import evaluate_run_files
 
 RUN = b"q1 Q0 d1 1 2.5 t\nq1 Q0 d2 2 1.5 t\nq2 Q0 d1 1 3 t\n"
 QRELS = b"q1 0 d1 1\nq1 0 d2 2\nq2 0 d1 1\n"

@@ -19,9 +19,9 @@ from ndcg_core import (
     format_grades,
     parse_grades,
 )
-from ndcg_core.run_files import read_qrels, read_run
-from ndcg_core.runs import evaluate_run, query_ranking
-from ndcg_core.significance import bootstrap_interval, paired_randomization_test
+from ndcg_core.runs.files import read_qrels, read_run
+from ndcg_core.runs.scoring import evaluate_run, query_ranking
+from ndcg_core.runs.significance import bootstrap_interval, paired_randomization_test
 
 
 @st.composite

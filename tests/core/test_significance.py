@@ -10,7 +10,7 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from ndcg_core.significance import bootstrap_interval, paired_randomization_test
+from ndcg_core.runs.significance import bootstrap_interval, paired_randomization_test
 
 
 def _exact_p(differences: np.ndarray) -> float:

@@ -10,7 +10,7 @@ import math
 import numpy as np
 import pytest
 
-from ndcg_core.significance import (
+from ndcg_core.runs.significance import (
     EXACT_MAX_QUERIES,
     Method,
     bootstrap_interval,

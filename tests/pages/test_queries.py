@@ -6,7 +6,7 @@ import math
 
 from ndcg_core import Convention, format_real
 from ndcg_core.metric.binary import binary_scores
-from ndcg_core.queries import mean_ndcg, parse_queries
+from ndcg_core.runs.queries import mean_ndcg, parse_queries
 from tests.pages.conftest import open_app
 
 PAGE = "pages/queries.py"

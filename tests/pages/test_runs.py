@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 
 from ndcg_core import Convention, format_real
-from ndcg_core.run_files import read_qrels, read_run
-from ndcg_core.runs import evaluate_run
+from ndcg_core.runs.files import read_qrels, read_run
+from ndcg_core.runs.scoring import evaluate_run
 from ndcg_core.text.formatting import printf_format
 from tests.pages.conftest import open_app
 
@@ -115,7 +115,7 @@ def test_every_sidebar_choice_survives_a_switch_to_the_playground() -> None:
 
 
 def test_two_runs_are_compared_with_counts_and_a_p_value() -> None:
-    from ndcg_core.significance import compare_runs
+    from ndcg_core.runs.significance import compare_runs
 
     qrels = read_qrels((ASSETS / "example.qrels").read_bytes())
     scores = [
@@ -135,7 +135,7 @@ def test_two_runs_are_compared_with_counts_and_a_p_value() -> None:
 def test_each_uploader_states_its_size_cap_and_that_it_wants_text() -> None:
     import tomllib
 
-    from ndcg_core.run_files import MAX_FILE_BYTES
+    from ndcg_core.runs.files import MAX_FILE_BYTES
 
     config = tomllib.loads((ASSETS.parent / ".streamlit" / "config.toml").read_text())
     cap = config["server"]["maxUploadSize"]

@@ -10,8 +10,8 @@ import gc
 import numpy as np
 
 from components.run_uploads import per_query_csv_later
-from ndcg_core.runs import evaluate_run_files
-from ndcg_core.significance import EXACT_MAX_QUERIES
+from ndcg_core.runs.scoring import evaluate_run_files
+from ndcg_core.runs.significance import EXACT_MAX_QUERIES
 from tests.pages.conftest import open_app
 
 PAGE = "pages/runs.py"

@@ -1,6 +1,6 @@
 """What an evaluation file may be: its size, its encoding, the length of its ids.
 
-One home for each limit; :mod:`ndcg_core.run_files` calls these as it reads a file, and the
+One home for each limit; :mod:`ndcg_core.runs.files` calls these as it reads a file, and the
 messages say what was wrong, where, and what is accepted.
 """
 

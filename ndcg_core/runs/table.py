@@ -23,7 +23,7 @@ from ndcg_core.text.quoting import quoted
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ndcg_core.runs import RunScores
+    from ndcg_core.runs.scoring import RunScores
 
 QUERY_PAGE_ROWS = 50
 
@@ -58,7 +58,7 @@ class QueryPage:
     def caption(self) -> str:
         """Which queries are shown, in words.
 
-        >>> from ndcg_core.runs import evaluate_run_files
+        >>> from ndcg_core.runs.scoring import evaluate_run_files
         >>> scores = evaluate_run_files(b"a Q0 d 1 1 t\\nb Q0 d 1 1 t\\n", b"a 0 d 1\\nb 0 d 1\\n")
         >>> table = QueryTable(scores)
         >>> table.page(1).caption(), table.page(1, contains="b").caption()
@@ -110,7 +110,7 @@ class QueryTable:
         """Page ``page`` (from 1; past the last, the last) of the queries whose id contains
         ``contains`` (anywhere, case as typed), in ``order``.
 
-        >>> from ndcg_core.runs import evaluate_run_files
+        >>> from ndcg_core.runs.scoring import evaluate_run_files
         >>> run = b"".join(b"q%d Q0 d 1 1 t\\n" % i for i in range(120))
         >>> qrels = b"".join(b"q%d 0 d %d\\n" % (i, i % 2) for i in range(120))
         >>> last = QueryTable(evaluate_run_files(run, qrels)).page(9)

@@ -3,11 +3,11 @@
 Per query, nDCG@k follows the same conventions as :func:`ndcg_core.evaluate` (the ideal is
 built from the qrels when the convention says "judged", else from the run's own grades).
 
-:func:`evaluate_run` scores the frames of :func:`~ndcg_core.run_files.read_qrels` and
-:func:`~ndcg_core.run_files.read_run`; :func:`evaluate_run_files` scores the files' bytes with
+:func:`evaluate_run` scores the frames of :func:`~ndcg_core.runs.files.read_qrels` and
+:func:`~ndcg_core.runs.files.read_run`; :func:`evaluate_run_files` scores the files' bytes with
 Arrow and NumPy only (pandas is imported only when a frame is asked for), for batch use. Both
 score with the same code, on integer codes of the ids. Comparing two runs' scores is in
-:mod:`ndcg_core.significance`.
+:mod:`ndcg_core.runs.significance`.
 """
 
 from __future__ import annotations
@@ -29,13 +29,13 @@ from ndcg_core.metric.conventions import (
     NegativeGrades,
     TiePolicy,
 )
-from ndcg_core.run_files import (
+from ndcg_core.runs.files import (
     EvaluationFile,
     Rows,
     read_coded,
     read_evaluation_file,
 )
-from ndcg_core.run_rows import evaluation_frame
+from ndcg_core.runs.rows import evaluation_frame
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -162,7 +162,7 @@ def evaluate_files(
     score_missing_as_zero: bool = True,
 ) -> RunScores:
     r""":func:`evaluate_run_files` of files already read by
-    :func:`~ndcg_core.run_files.read_evaluation_file` (once per upload, scored as often as
+    :func:`~ndcg_core.runs.files.read_evaluation_file` (once per upload, scored as often as
     the convention changes).
 
     >>> run = read_evaluation_file(b"q Q0 a 1 2 t\nq Q0 b 2 1 t\n", "run")
@@ -520,7 +520,7 @@ def query_ranking(
     (as labels the Playground's list can hold: :func:`~ndcg_core.metric.parsing.playground_labels`),
     and the grades of judged documents the run did not retrieve.
 
-    >>> from ndcg_core.run_files import read_qrels, read_run
+    >>> from ndcg_core.runs.files import read_qrels, read_run
     >>> run = read_run(b"q Q0 a 1 1 t\nq Q0 b 2 2 t\n")
     >>> query_ranking(run, read_qrels(b"q 0 a 1\nq 0 c 3\n"), "q")
     ((0.0, 1.0), ('b', 'a'), (3.0,))

@@ -21,7 +21,7 @@ import numpy as np
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ndcg_core.runs import RunScores
+    from ndcg_core.runs.scoring import RunScores
 
 
 # Random draws and their gathered values are made in blocks of at most this many numbers,
@@ -250,8 +250,8 @@ def compare_runs(first: RunScores, second: RunScores, *, seed: int = 0) -> RunCo
     r"""Per-query differences, how many queries got better or worse, and the paired
     randomisation test's p-value for the mean difference.
 
-    >>> from ndcg_core.run_files import read_qrels, read_run
-    >>> from ndcg_core.runs import evaluate_run
+    >>> from ndcg_core.runs.files import read_qrels, read_run
+    >>> from ndcg_core.runs.scoring import evaluate_run
     >>> qrels = read_qrels(b"x 0 a 1\ny 0 a 1\n")
     >>> a = evaluate_run(read_run(b"x Q0 a 1 2 t\ny Q0 b 1 2 t\n"), qrels)
     >>> b = evaluate_run(read_run(b"x Q0 b 1 2 t\nx Q0 a 2 1 t\ny Q0 a 1 1 t\n"), qrels)

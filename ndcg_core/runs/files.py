@@ -5,8 +5,8 @@ CSV files need a header naming the columns: ``qid, docid, grade`` or ``qid, doci
 
 :func:`read_qrels` and :func:`read_run` give pandas frames; :func:`read_evaluation_file`
 reads a file's bytes with Arrow, and :func:`read_coded` turns a run and its qrels into
-integer codes, for batch scoring without pandas (:func:`ndcg_core.runs.evaluate_files`);
-:mod:`ndcg_core.run_rows` gives a read file's rows back as frames. Errors name the first
+integer codes, for batch scoring without pandas (:func:`ndcg_core.runs.scoring.evaluate_files`);
+:mod:`ndcg_core.runs.rows` gives a read file's rows back as frames. Errors name the first
 bad line.
 """
 
@@ -25,7 +25,7 @@ import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.id_keys import (
+from ndcg_core.runs.id_keys import (
     bucket_order,
     find,
     has_repeats,
@@ -35,7 +35,7 @@ from ndcg_core.id_keys import (
     pair_keys,
     same_ids,
 )
-from ndcg_core.run_limits import MAX_FILE_BYTES, MAX_ID_CHARS, check_id_lengths, decode_text
+from ndcg_core.runs.limits import MAX_FILE_BYTES, MAX_ID_CHARS, check_id_lengths, decode_text
 from ndcg_core.text.quoting import quoted
 
 if TYPE_CHECKING:
@@ -405,7 +405,7 @@ def read_coded(run: EvaluationFile, qrels: EvaluationFile) -> CodedFiles | None:
 
     Query ids are few and dictionary-encoded as Arrow reads them. Document ids shared
     across queries are too, in both files (:func:`_ids_repeat`). Otherwise they are nearly
-    all distinct, so they are matched by 64-bit keys (:mod:`ndcg_core.id_keys`): keys that
+    all distinct, so they are matched by 64-bit keys (:mod:`ndcg_core.runs.id_keys`): keys that
     repeat in the qrels (a real repeat, or a collision) send the files to the careful
     readers, which compare the ids themselves; each match is confirmed byte for byte.
     """
