@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ndcg_core import evaluate, format_real
-from ndcg_core.stories import load_story
+from ndcg_core.teaching.stories import load_story
 from tests.browser.conftest import StreamlitServer
 from tests.conftest import CHROMIUM_ARGS
 

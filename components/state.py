@@ -19,8 +19,8 @@ from ndcg_core import CONVENTION_FIELDS, Convention, NdcgError, format_grades, p
 from ndcg_core.links import fit_link
 from ndcg_core.metric.convention_params import read_params
 from ndcg_core.metric.parsing import GradeList
-from ndcg_core.practice import Level, set_from_link
 from ndcg_core.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM, split_secrets
+from ndcg_core.teaching.practice import Level, set_from_link
 from ndcg_core.text.quoting import quoted
 from ndcg_core.text.titles import TITLES_PARAM, titles_from_param, titles_to_param
 

@@ -413,7 +413,7 @@ def curves_chart(
 def variants_chart(variants: pd.DataFrame, *, width: int = 420) -> alt.Chart:
     """A bar per convention variant: its nDCG (expects ``choice`` and ``ndcg_value``).
 
-    >>> from ndcg_core.lessons import convention_variants
+    >>> from ndcg_core.teaching.lessons import convention_variants
     >>> variants_chart(convention_variants([3, 2, 0])).to_dict()["mark"]["type"]
     'bar'
     """

@@ -1,6 +1,6 @@
 """Questions a teacher asks a whole class, and what the class answered.
 
-A :class:`ClassQuestion` is one of Practice's exercises (:mod:`ndcg_core.practice`: predict,
+A :class:`ClassQuestion` is one of Practice's exercises (:mod:`ndcg_core.teaching.practice`: predict,
 compare, reorder, spot), or "ask about this list": predict nDCG for the Playground's list
 under its convention. It travels through the class store as a kind and JSON text
 (:func:`to_payload`, :func:`from_payload`); a student's answer is stored as canonical text
@@ -19,12 +19,12 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.exercise_prompts import predict_prompt
-from ndcg_core.grading import within_tolerance
 from ndcg_core.metric.conventions import Convention, IdealSource
 from ndcg_core.metric.metrics import Evaluation, evaluate
 from ndcg_core.metric.parsing import GradeList
-from ndcg_core.practice import Exercise, Kind, Level, check_reorder, reorder_answer
+from ndcg_core.teaching.exercise_prompts import predict_prompt
+from ndcg_core.teaching.grading import within_tolerance
+from ndcg_core.teaching.practice import Exercise, Kind, Level, check_reorder, reorder_answer
 from ndcg_core.text.formatting import format_real
 from ndcg_core.text.numbers import read_number
 from ndcg_core.text.quoting import quoted, short_number
@@ -97,7 +97,7 @@ class ClassQuestion:
 def from_exercise(exercise: Exercise, seed: int, level: Level) -> ClassQuestion:
     """A Practice exercise asked of the class.
 
-    >>> from ndcg_core.practice import exercise_set
+    >>> from ndcg_core.teaching.practice import exercise_set
     >>> q = from_exercise(exercise_set(5)[0], 5, Level.EASY)
     >>> q.kind.value, q.source
     ('predict', 'Practice set 5, easy, exercise 1')
@@ -156,7 +156,7 @@ def from_list(
 def to_payload(question: ClassQuestion) -> str:
     """The question as JSON text (ASCII only) for the store; :func:`from_payload` reads it.
 
-    >>> from ndcg_core.practice import exercise_set
+    >>> from ndcg_core.teaching.practice import exercise_set
     >>> q = from_exercise(exercise_set(5)[2], 5, Level.EASY)
     >>> from_payload(q.kind.value, to_payload(q)) == q
     True
@@ -264,7 +264,7 @@ def parse_answer(question: ClassQuestion, raw: str) -> str:
     pair number, compare ``A, 2`` (the winner and the number
     of the change that flips it), reorder the labels in order.
 
-    >>> from ndcg_core.practice import exercise_set
+    >>> from ndcg_core.teaching.practice import exercise_set
     >>> predict = from_exercise(exercise_set(5)[0], 5, Level.EASY)
     >>> parse_answer(predict, " 0.88 "), parse_answer(predict, "٠٫٥")
     ('0.88', '0.5')
@@ -298,7 +298,7 @@ def check_stored_answer(kind: str, payload: str, value: str) -> None:
     :func:`is_right` and the summary read back. A payload that is not a question of ours
     (none the pages make) has no canonical answer, and nothing to check.
 
-    >>> from ndcg_core.practice import exercise_set
+    >>> from ndcg_core.teaching.practice import exercise_set
     >>> q = from_exercise(exercise_set(5)[0], 5, Level.EASY)
     >>> check_stored_answer("predict", to_payload(q), "0.5")
     >>> check_stored_answer("predict", to_payload(q), "0,5")
@@ -318,7 +318,7 @@ def check_stored_answer(kind: str, payload: str, value: str) -> None:
 
 def is_right(question: ClassQuestion, value: str) -> bool:
     """Whether a canonical answer (from :func:`parse_answer`) is right; a number by
-    :func:`~ndcg_core.grading.within_tolerance`, as Practice and the slip table judge it."""
+    :func:`~ndcg_core.teaching.grading.within_tolerance`, as Practice and the slip table judge it."""
     ex = question.exercise
     if question.numeric:
         return within_tolerance(float(value), question.evaluation().ndcg, ex.tolerance)

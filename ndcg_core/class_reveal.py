@@ -25,10 +25,10 @@ from ndcg_core.errors import NdcgError
 from ndcg_core.export import csv_text
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.parsing import format_grades
-from ndcg_core.practice import check_reorder, compare_scores, reorder_answer
-from ndcg_core.slips import SlipCount, SlipTable, count_slips, match_answer, slip_table
+from ndcg_core.teaching.practice import check_reorder, compare_scores, reorder_answer
+from ndcg_core.teaching.slips import SlipCount, SlipTable, count_slips, match_answer, slip_table
+from ndcg_core.teaching.worked import WorkedStep, all_steps
 from ndcg_core.text.formatting import format_real
-from ndcg_core.worked import WorkedStep, all_steps
 
 DOT_STEP = 0.01  # a dot per answer, stacked on its value rounded to two decimals
 MAX_BARS = 8  # choice answers beyond the most common few are counted as "other"

@@ -1,6 +1,6 @@
 """The guided lesson's pictures, as Vega-Lite specifications (plain dicts).
 
-Each function takes the records of :mod:`ndcg_core.lesson_steps` and returns a spec for
+Each function takes the records of :mod:`ndcg_core.teaching.lesson_steps` and returns a spec for
 ``st.vega_lite_chart``; no number is computed here that the step records do not carry.
 Colours are the Okabe-Ito palette used by :mod:`ndcg_core.charts`; a counted result and one
 past the cutoff also differ in opacity, so colour never carries the meaning alone.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ndcg_core.lesson_steps import CardRow
+from ndcg_core.teaching.lesson_steps import CardRow
 
 BLUE, ORANGE, GREEN = "#0072B2", "#E69F00", "#009E73"
 GREY = "#8C8C8C"  # over 3:1 against both the light and the dark background
@@ -49,8 +49,8 @@ def cg_chart(orders: Sequence[tuple[str, Sequence[CardRow]]]) -> dict[str, Any]:
     ``orders`` pairs a name ("shown order") with that order's rows. Every bar has the same
     length, CG, because a sum does not depend on the order of its terms.
 
-    >>> from ndcg_core.lesson_steps import step_grades
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.lesson_steps import step_grades
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> rows = step_grades(story, story.shown_order).rows
     >>> spec = cg_chart([("shown", rows), ("reversed", rows[::-1])])
@@ -112,8 +112,8 @@ def cg_chart(orders: Sequence[tuple[str, Sequence[CardRow]]]) -> dict[str, Any]:
 def discount_chart(curve: Sequence[tuple[int, float]], rows: Sequence[CardRow]) -> dict[str, Any]:
     """The kept share 1/log2(i+1) against the position, each card marked where it stands.
 
-    >>> from ndcg_core.lesson_steps import step_discount
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.lesson_steps import step_discount
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> step = step_discount(story, story.shown_order)
     >>> spec = discount_chart(step.curve, step.rows)
@@ -183,8 +183,8 @@ def contribution_chart(rows: Sequence[CardRow], *, cutoff_k: int | None = None) 
 
     With ``cutoff_k``, cards past the first k are grey: they add nothing to DCG@k.
 
-    >>> from ndcg_core.lesson_steps import step_dcg
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.lesson_steps import step_dcg
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> spec = contribution_chart(step_dcg(story, story.shown_order).rows, cutoff_k=3)
     >>> [v["part"] for v in spec["data"]["values"]][:2]

@@ -12,12 +12,12 @@ Format, version 1 (only letters, digits and ``._-~``, so a link carries it unesc
               spot:    the index of the pair
 
 The link carries answers, never verdicts: the page works those out again with the
-exercise's own check (:func:`ndcg_core.practice_scoring.attempts_of`), and an answer that
+exercise's own check (:func:`ndcg_core.teaching.practice_scoring.attempts_of`), and an answer that
 could not have been given on the page (a document twice, a pair that is not there) makes
 the whole parameter unreadable.
 
->>> from ndcg_core.practice import exercise_set
->>> from ndcg_core.practice_scoring import Answer, Answered, record_answer
+>>> from ndcg_core.teaching.practice import exercise_set
+>>> from ndcg_core.teaching.practice_scoring import Answer, Answered, record_answer
 >>> ex = exercise_set(1)
 >>> given = {
 ...     ex[0].key: Answered(Answer(number=0.5), Answer(number=0.86), checks=2),
@@ -37,8 +37,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.practice import Exercise, Kind
-from ndcg_core.practice_scoring import Answer, Answered
+from ndcg_core.teaching.practice import Exercise, Kind
+from ndcg_core.teaching.practice_scoring import Answer, Answered
 from ndcg_core.text.numbers import read_number
 from ndcg_core.text.quoting import quoted
 
@@ -51,7 +51,7 @@ def answers_to_param(exercises: Sequence[Exercise], answered: Mapping[str, Answe
     """The ``answers`` parameter for the checked exercises of ``exercises`` (answers to
     other sets are left out); ``None`` when none is checked, so the link stays as it was.
 
-    >>> from ndcg_core.practice import exercise_set
+    >>> from ndcg_core.teaching.practice import exercise_set
     >>> answers_to_param(exercise_set(1), {}) is None
     True
     """
@@ -71,7 +71,7 @@ def answers_from_param(text: str, exercises: Sequence[Exercise]) -> dict[str, An
     """The answers ``text`` gives, by exercise key; raise :class:`NdcgError` saying what is
     wrong when it is not version 1 or gives an answer the set's exercises cannot take.
 
-    >>> from ndcg_core.practice import exercise_set
+    >>> from ndcg_core.teaching.practice import exercise_set
     >>> answers_from_param("1~9_1_0.5", exercise_set(1))
     Traceback (most recent call last):
     ...

@@ -43,8 +43,8 @@ from ndcg_core.class_questions import (
     to_payload,
 )
 from ndcg_core.class_reveal import reveal, spread, summary_csv
-from ndcg_core.practice import Level, exercise_set
 from ndcg_core.secret_params import TEACHER_KEY_PARAM
+from ndcg_core.teaching.practice import Level, exercise_set
 
 run_through_app()
 

@@ -10,7 +10,8 @@ from components.navigation import run_through_app
 from components.state import PERSIST, current_convention, current_list, current_unretrieved
 from ndcg_core import NdcgError, parse_grades
 from ndcg_core.charts import variants_chart
-from ndcg_core.lessons import (
+from ndcg_core.metric.parsing import format_grades
+from ndcg_core.teaching.lessons import (
     SEED004_SCORES,
     SEED004_TRUE_GRADES,
     convention_variants,
@@ -19,7 +20,6 @@ from ndcg_core.lessons import (
     tie_policies,
     zero_ideal_policies,
 )
-from ndcg_core.metric.parsing import format_grades
 
 run_through_app()
 

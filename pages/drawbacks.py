@@ -8,7 +8,9 @@ from components.navigation import run_through_app
 from components.state import PERSIST
 from ndcg_core import Evaluation, TiePolicy, format_real
 from ndcg_core.charts import curves_chart
-from ndcg_core.lessons import (
+from ndcg_core.metric.notes import evaluation_notes
+from ndcg_core.tables import format_frame
+from ndcg_core.teaching.lessons import (
     Pair,
     bad_documents,
     equally_good,
@@ -16,8 +18,6 @@ from ndcg_core.lessons import (
     seed004_by_tie_policy,
     seed004_pair,
 )
-from ndcg_core.metric.notes import evaluation_notes
-from ndcg_core.tables import format_frame
 
 run_through_app()
 

@@ -1,6 +1,6 @@
 """The guided lesson: one search, its results, and nDCG built one idea at a time.
 
-Every number and formula comes from ndcg_core.lesson_steps, every picture from
+Every number and formula comes from ndcg_core.teaching.lesson_steps, every picture from
 ndcg_core.lesson_charts; this page lays them out. It owns its state: the step shown
 (LESSON_STEP_KEY), the reader's order of the cards (ORDER_KEY), the shuffle (SHUFFLE_KEY)
 and the predictions made (REVEALED_KEY), each written only by the callbacks below.
@@ -28,7 +28,7 @@ from ndcg_core.lesson_charts import (
     ndcg_bar,
     short_title,
 )
-from ndcg_core.lesson_steps import (
+from ndcg_core.teaching.lesson_steps import (
     STEP_TITLES,
     TEXTBOOK,
     CardRow,
@@ -49,7 +49,7 @@ from ndcg_core.lesson_steps import (
     step_ndcg,
     swapped,
 )
-from ndcg_core.stories import Card, Story, load_story
+from ndcg_core.teaching.stories import Card, Story, load_story
 from ndcg_core.text.quoting import quoted
 
 run_through_app()

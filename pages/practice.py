@@ -12,7 +12,8 @@ from components.number_box import box_problem, number_box, submitted_number
 from components.results import table_columns
 from components.state import PERSIST, choose_practice_set, current_practice_set, from_link
 from ndcg_core import NdcgError, format_grades
-from ndcg_core.practice import (
+from ndcg_core.practice_link import ANSWERS_PARAM, answers_from_param, answers_to_param
+from ndcg_core.teaching.practice import (
     Exercise,
     Feedback,
     Kind,
@@ -20,8 +21,7 @@ from ndcg_core.practice import (
     compare_scores,
     exercise_set,
 )
-from ndcg_core.practice_link import ANSWERS_PARAM, answers_from_param, answers_to_param
-from ndcg_core.practice_scoring import Answer, Answered, attempts_of, record_answer, score
+from ndcg_core.teaching.practice_scoring import Answer, Answered, attempts_of, record_answer, score
 from ndcg_core.text.quoting import quoted
 
 run_through_app()

@@ -18,8 +18,8 @@ import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from ndcg_core import format_real
-from ndcg_core.practice import exercise_set
-from ndcg_core.slips import SlipKind, slip_table
+from ndcg_core.teaching.practice import exercise_set
+from ndcg_core.teaching.slips import SlipKind, slip_table
 from tests.browser.conftest import VIEWPORT, Cluster, StreamlitServer
 from tests.browser.test_classroom_browser import AXE, serious_violations
 from tests.classroom.support import emptied

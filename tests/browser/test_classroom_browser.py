@@ -15,7 +15,7 @@ from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from ndcg_core import Convention, evaluate, format_grades, format_real
-from ndcg_core.practice import Level, exercise_set
+from ndcg_core.teaching.practice import Level, exercise_set
 from tests.browser.conftest import VIEWPORT, StreamlitServer
 from tests.browser.test_playground_browser import grades_box, metric, open_playground
 

@@ -1,6 +1,6 @@
 """The guided lesson in Chromium: walked start to finish by keyboard and by mouse, axe-clean.
 
-Expected numbers and messages come from ndcg_core.lesson_steps on the shipped story.
+Expected numbers and messages come from ndcg_core.teaching.lesson_steps on the shipped story.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from ndcg_core import format_real
-from ndcg_core.lesson_steps import (
+from ndcg_core.teaching.lesson_steps import (
     STEP_TITLES,
     moved_card,
     number_feedback,
@@ -26,7 +26,7 @@ from ndcg_core.lesson_steps import (
     step_ndcg,
     swapped,
 )
-from ndcg_core.stories import load_story
+from ndcg_core.teaching.stories import load_story
 from ndcg_core.text.titles import titles_to_param
 from tests.browser.conftest import VIEWPORT, StreamlitServer, drag_item, list_order
 from tests.browser.test_classroom_browser import AXE, serious_violations

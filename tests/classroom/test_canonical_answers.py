@@ -22,7 +22,7 @@ from ndcg_core.class_questions import (
     to_payload,
 )
 from ndcg_core.class_reveal import summary_csv
-from ndcg_core.practice import Kind, Level, exercise_set
+from ndcg_core.teaching.practice import Kind, Level, exercise_set
 
 
 def _questions() -> dict[Kind, ClassQuestion]:

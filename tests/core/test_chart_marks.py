@@ -6,8 +6,8 @@ import numpy as np
 
 from ndcg_core.charts import histogram_chart
 from ndcg_core.lesson_charts import discount_chart
-from ndcg_core.lesson_steps import step_discount
-from ndcg_core.stories import load_story
+from ndcg_core.teaching.lesson_steps import step_discount
+from ndcg_core.teaching.stories import load_story
 
 
 def test_the_histogram_counts_queries_in_whole_numbers() -> None:

@@ -18,7 +18,7 @@ from ndcg_core.class_questions import (
 )
 from ndcg_core.class_reveal import summary_csv
 from ndcg_core.metric.parsing import format_grades
-from ndcg_core.practice import Kind, Level, exercise_set
+from ndcg_core.teaching.practice import Kind, Level, exercise_set
 
 
 def _read(question: ClassQuestion, answer: str | None) -> dict[str, str]:

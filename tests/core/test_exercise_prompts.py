@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ndcg_core.practice import Kind, Level, exercise_set
+from ndcg_core.teaching.practice import Kind, Level, exercise_set
 
 
 @pytest.mark.parametrize("level", list(Level))

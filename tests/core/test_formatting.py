@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from ndcg_core import Convention, evaluate
 from ndcg_core.metric.exact_ratio import shown_ndcg
 from ndcg_core.tables import display_columns
+from ndcg_core.teaching.worked import ndcg_step
 from ndcg_core.text.formatting import (
     DECIMALS,
     MAX_FORMATTED_LENGTH,
@@ -22,7 +23,6 @@ from ndcg_core.text.formatting import (
     format_real,
     vega_format_expr,
 )
-from ndcg_core.worked import ndcg_step
 
 EXPONENTIAL = Convention(gain="exponential")
 UNDEFINED_WHEN_ZERO = Convention(zero_ideal="nan")

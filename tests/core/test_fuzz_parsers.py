@@ -11,10 +11,10 @@ from ndcg_core import Convention, NdcgError, parse_grades
 from ndcg_core.export import SavedView, view_from_json
 from ndcg_core.metric.conventions import NegativeGrades
 from ndcg_core.metric.parsing import grade_list_from_rows
-from ndcg_core.practice import Level, set_from_link
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.queries import parse_queries
 from ndcg_core.runs.scoring import evaluate_run, evaluate_run_files
+from ndcg_core.teaching.practice import Level, set_from_link
 
 # Text built from the characters these formats are made of, plus some that break them.
 format_text = st.lists(

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from ndcg_core import evaluate
 from ndcg_core.errors import NdcgError
 from ndcg_core.lesson_charts import cg_chart, contribution_chart, discount_chart, ndcg_bar
-from ndcg_core.lesson_steps import (
+from ndcg_core.teaching.lesson_steps import (
     TEXTBOOK,
     moved_card,
     recap,
@@ -23,7 +23,7 @@ from ndcg_core.lesson_steps import (
     step_ndcg,
     swapped,
 )
-from ndcg_core.stories import load_story
+from ndcg_core.teaching.stories import load_story
 from ndcg_core.text.formatting import format_real
 
 STORY = load_story("pizza")

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate, format_real
 from ndcg_core.errors import NdcgError
-from ndcg_core.lesson_steps import (
+from ndcg_core.metric.parsing import parse_grades
+from ndcg_core.teaching.lesson_steps import (
     convention_line,
     discount_formula,
     ndcg_reading,
@@ -28,8 +29,7 @@ from ndcg_core.lesson_steps import (
     step_ideal,
     step_ndcg,
 )
-from ndcg_core.metric.parsing import parse_grades
-from ndcg_core.stories import load_story
+from ndcg_core.teaching.stories import load_story
 
 STORY = load_story("pizza")
 ORDERS = st.permutations(STORY.shown_order).map(tuple)

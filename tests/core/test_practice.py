@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, evaluate
 from ndcg_core.metric.metrics import ndcg
-from ndcg_core.practice import (
+from ndcg_core.teaching.practice import (
     Kind,
     Level,
     check_compare,
@@ -21,7 +21,7 @@ from ndcg_core.practice import (
     exercise_set,
     reorder_answer,
 )
-from ndcg_core.practice_scoring import Score, record_check, score
+from ndcg_core.teaching.practice_scoring import Score, record_check, score
 from tests.core.strategies import conventions as any_convention
 
 SEEDS = range(12)

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from ndcg_core import NdcgError, evaluate
 from ndcg_core.links import MAX_QUERY_CHARS, query_length
-from ndcg_core.practice import Exercise, Kind, Level, check_reorder, exercise_set
 from ndcg_core.practice_link import answers_from_param, answers_to_param
-from ndcg_core.practice_scoring import Answer, Answered, attempts_of, score
+from ndcg_core.teaching.practice import Exercise, Kind, Level, check_reorder, exercise_set
+from ndcg_core.teaching.practice_scoring import Answer, Answered, attempts_of, score
 
 
 def _answers(exercise: Exercise) -> st.SearchStrategy[Answer]:

@@ -7,8 +7,8 @@ import math
 import pytest
 
 from ndcg_core import Convention, evaluate, evaluate_scores
-from ndcg_core.examples import example_by_id, load_examples
 from ndcg_core.metric.metrics import Evaluation
+from ndcg_core.teaching.examples import example_by_id, load_examples
 
 SCALARS = ("cg", "dcg", "ideal_dcg", "ndcg")
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, cg, evaluate
-from ndcg_core.slips import (
+from ndcg_core.teaching.slips import (
     SlipKind,
     count_slips,
     match_answer,

@@ -11,7 +11,7 @@ import pytest
 
 from ndcg_core import evaluate
 from ndcg_core.errors import NdcgError
-from ndcg_core.stories import (
+from ndcg_core.teaching.stories import (
     MAX_CARDS,
     check_order,
     load_story,

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CHECK = """
 import json
 import ndcg_core
-from ndcg_core.examples import load_examples
+from ndcg_core.teaching.examples import load_examples
 print(json.dumps({"file": ndcg_core.__file__, "examples": [e.id for e in load_examples()]}))
 """
 

@@ -8,7 +8,7 @@ import pytest
 
 from components.cache import vega_lite_spec
 from ndcg_core.charts import histogram_chart, variants_chart
-from ndcg_core.lessons import convention_variants
+from ndcg_core.teaching.lessons import convention_variants
 
 
 def test_chart_data_travels_as_one_named_arrow_table_past_altairs_row_limit() -> None:

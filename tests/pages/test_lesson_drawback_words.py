@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ndcg_core.lesson_steps import step_drawback
-from ndcg_core.stories import load_story
+from ndcg_core.teaching.lesson_steps import step_drawback
+from ndcg_core.teaching.stories import load_story
 from tests.pages.test_lesson_page import at_step
 
 STORY = load_story("pizza")

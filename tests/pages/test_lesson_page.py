@@ -1,6 +1,6 @@
 """The guided lesson: predictions, reveals, every number the core's, the steps in order.
 
-Expected values come from ndcg_core.lesson_steps on the shipped story (never typed in), so
+Expected values come from ndcg_core.teaching.lesson_steps on the shipped story (never typed in), so
 these tests check that the page shows what the core computes for the reader's own order.
 """
 
@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from components.chrome import plain
 from components.state import CONVENTION_KEYS
-from ndcg_core.lesson_steps import (
+from ndcg_core.teaching.lesson_steps import (
     TEXTBOOK,
     moved_card,
     number_feedback,
@@ -26,7 +26,7 @@ from ndcg_core.lesson_steps import (
     step_ndcg,
     swapped,
 )
-from ndcg_core.stories import load_story
+from ndcg_core.teaching.stories import load_story
 from tests.pages.conftest import open_app
 
 LESSON = "pages/lesson.py"

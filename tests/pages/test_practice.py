@@ -5,7 +5,7 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import evaluate, format_real
-from ndcg_core.practice import Kind, exercise_set
+from ndcg_core.teaching.practice import Kind, exercise_set
 from tests.pages.conftest import open_app
 
 PRACTICE = "pages/practice.py"

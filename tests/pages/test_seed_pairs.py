@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ndcg_core import format_grades
-from ndcg_core.examples import Example, load_examples
 from ndcg_core.metric.parsing import default_labels
+from ndcg_core.teaching.examples import Example, load_examples
 from tests.pages.conftest import open_app
 from tests.pages.test_playground import PLAYGROUND, expected_metrics, metrics, open_tab
 

@@ -13,8 +13,8 @@ import streamlit as st
 
 from components.cache import _call_key, shared
 from ndcg_core.charts import histogram_chart
-from ndcg_core.lessons import zero_ideal_policies
 from ndcg_core.metric.metrics import ndcg
+from ndcg_core.teaching.lessons import zero_ideal_policies
 
 
 def _total(frame: pd.DataFrame) -> float:
@@ -112,8 +112,8 @@ def test_sessions_on_the_same_view_share_one_evaluation_and_others_get_their_own
 
 def test_shared_call_hands_every_caller_the_same_result_of_its_own_input() -> None:
     from components.cache import shared_call
-    from ndcg_core.lesson_steps import step_grades
-    from ndcg_core.stories import load_story
+    from ndcg_core.teaching.lesson_steps import step_grades
+    from ndcg_core.teaching.stories import load_story
 
     story = load_story("pizza")
     first = shared_call(step_grades, story, story.shown_order)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import NdcgError
-from ndcg_core.practice import Kind, exercise_set
+from ndcg_core.teaching.practice import Kind, exercise_set
 from ndcg_core.text.numbers import read_number
 from tests.pages.conftest import open_app
 

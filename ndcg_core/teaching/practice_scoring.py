@@ -2,7 +2,7 @@
 
 A wrong first answer reveals the answer, so the exercise is then done; checks after the first
 are practice and are never scored. The exercises and their checks are in
-:mod:`ndcg_core.practice`; the answers given travel in the page's link
+:mod:`ndcg_core.teaching.practice`; the answers given travel in the page's link
 (:mod:`ndcg_core.practice_link`), and their verdicts are always worked out again here by
 those checks (:func:`attempts_of`), never taken from the link.
 """
@@ -13,7 +13,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ndcg_core.practice import (
+from ndcg_core.teaching.practice import (
     Exercise,
     Feedback,
     Kind,
@@ -89,9 +89,9 @@ class Answer:
 
 
 def check_answer(exercise: Exercise, answer: Answer) -> Feedback:
-    """The verdict on ``answer`` by the exercise kind's own check in :mod:`ndcg_core.practice`.
+    """The verdict on ``answer`` by the exercise kind's own check in :mod:`ndcg_core.teaching.practice`.
 
-    >>> from ndcg_core.practice import exercise_set
+    >>> from ndcg_core.teaching.practice import exercise_set
     >>> spot = exercise_set(1)[3]
     >>> check_answer(spot, Answer(choice=spot.answer_index)).correct
     True
@@ -131,7 +131,7 @@ def attempts_of(exercise: Exercise, answered: Answered) -> Attempts:
     """The verdicts on an exercise's answers, worked out by its check (so a link that
     carries the answers can never carry a verdict of its own).
 
-    >>> from ndcg_core.practice import exercise_set
+    >>> from ndcg_core.teaching.practice import exercise_set
     >>> spot = exercise_set(1)[3]
     >>> wrong, right = Answer(choice=(spot.answer_index + 1) % 4), Answer(choice=spot.answer_index)
     >>> again = attempts_of(spot, Answered(first=wrong, latest=right, checks=2))
@@ -162,7 +162,7 @@ def score(exercises: Sequence[Exercise], record: Mapping[str, Attempts]) -> Scor
 
     Checks of exercises outside ``exercises`` (another set) are ignored.
 
-    >>> from ndcg_core.practice import exercise_set
+    >>> from ndcg_core.teaching.practice import exercise_set
     >>> ex = exercise_set(1)
     >>> first = record_check(None, Feedback(True, "Right"))
     >>> retried = record_check(record_check(None, Feedback(False, "No")), Feedback(True, "Right"))

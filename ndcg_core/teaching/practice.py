@@ -5,7 +5,7 @@ Four kinds: *predict* a number, *reorder* documents to reach a goal, *compare* t
 that nDCG cannot tell apart. :func:`exercise_set` is deterministic in ``(seed, level)``;
 every answer is checked by the core's own :func:`~ndcg_core.metric.metrics.evaluate`.
 
-Scoring a set (only the first check of an exercise counts) is :mod:`ndcg_core.practice_scoring`.
+Scoring a set (only the first check of an exercise counts) is :mod:`ndcg_core.teaching.practice_scoring`.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.exercise_prompts import predict_prompt
-from ndcg_core.grading import within_tolerance
 from ndcg_core.metric.conventions import Convention, Discount, Gain
 from ndcg_core.metric.metrics import Evaluation, default_labels, evaluate, ndcg
+from ndcg_core.teaching.exercise_prompts import predict_prompt
+from ndcg_core.teaching.grading import within_tolerance
 from ndcg_core.text.formatting import format_real
 from ndcg_core.text.quoting import quoted
 

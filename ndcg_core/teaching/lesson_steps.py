@@ -8,7 +8,7 @@ The lesson uses the textbook convention only (:data:`TEXTBOOK`, stated by
     IDCG = DCG of the cards sorted best first      nDCG = DCG / IDCG
 
 Every number comes from :func:`ndcg_core.evaluate` and every formula with the reader's
-numbers from :mod:`ndcg_core.worked`, so what a step shows adds up to what the core
+numbers from :mod:`ndcg_core.teaching.worked`, so what a step shows adds up to what the core
 computes (tests check both). A page lays these records out; it computes nothing.
 """
 
@@ -20,13 +20,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ndcg_core import worked
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.compare import format_pair
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import Evaluation, Real, discounts, evaluate
 from ndcg_core.metric.parsing import format_grades
-from ndcg_core.stories import Card, GradeLevel, Story, check_order
+from ndcg_core.teaching import worked
+from ndcg_core.teaching.stories import Card, GradeLevel, Story, check_order
 from ndcg_core.text.formatting import format_real
 
 #: The one convention of the guided lesson: the seed notes' textbook form.
@@ -117,7 +117,7 @@ class GradesStep:
 def step_grades(story: Story, order: Sequence[str]) -> GradesStep:
     """The cards in ``order`` with their grades.
 
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> [row.card.grade for row in step_grades(story, story.shown_order).rows]
     [3, 2, 3, 0, 1, 2]
@@ -165,7 +165,7 @@ def shuffled_cards(story: Story, order: Sequence[str], seed: int) -> tuple[str, 
 
     Swapping two cards of the same grade would leave every picture of step 2 as it was.
 
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> grades = lambda ids: [story.card(i).grade for i in ids]
     >>> all(grades(shuffled_cards(story, story.shown_order, s)) != [3, 2, 3, 0, 1, 2]
@@ -186,7 +186,7 @@ def step_cg(story: Story, order: Sequence[str], shuffled_order: Sequence[str]) -
 
     CG_p = sum_{i=1}^{p} rel_i.
 
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> step = step_cg(story, story.shown_order, shuffled(story.shown_order, 7))
     >>> step.formula.filled, step.unchanged
@@ -263,7 +263,7 @@ def discount_formula(position: int) -> str:
 def step_discount(story: Story, order: Sequence[str]) -> DiscountStep:
     """The curve 1/log2(i+1) for i = 1..n and each card's gain kept at its position.
 
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> step = step_discount(story, story.shown_order)
     >>> [round(kept, 3) for _, kept in step.curve]
@@ -289,7 +289,7 @@ class DcgStep:
 def step_dcg(story: Story, order: Sequence[str]) -> DcgStep:
     """DCG = sum of rel_i / log2(i+1), one term per card.
 
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> step_dcg(story, story.shown_order).formula.result.__round__(3)
     6.861
@@ -310,7 +310,7 @@ class IdealStep:
 def step_ideal(story: Story, order: Sequence[str]) -> IdealStep:
     """The ideal order and IDCG = DCG of the grades sorted best first.
 
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> step_ideal(story, story.shown_order).formula.filled
     'IDCG_{6} = \\\\frac{3}{1} + \\\\frac{3}{1.585} + \\\\frac{2}{2} + \\\\frac{2}{2.322} + \\\\frac{1}{2.585} + \\\\frac{0}{2.807} = 7.141'
@@ -358,7 +358,7 @@ class NdcgStep:
 def step_ndcg(story: Story, order: Sequence[str]) -> NdcgStep:
     """nDCG = DCG / IDCG; ``ndcg`` is also the filled share of the bar.
 
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> step_ndcg(story, story.shown_order).formula.filled
     'nDCG_{6} = \\\\frac{6.861}{7.141} = 0.961'
@@ -392,7 +392,7 @@ class CutoffStep:
 def step_cutoff(story: Story, order: Sequence[str], cutoff_k: int | None = None) -> CutoffStep:
     """DCG@k, IDCG@k and nDCG@k for the story's first page (or ``cutoff_k``).
 
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> step_cutoff(story, story.shown_order).ndcg.filled
     'nDCG_{3} = \\\\frac{5.762}{5.893} = 0.978'
@@ -431,7 +431,7 @@ def step_drawback(story: Story) -> DrawbackTeaser:
     Seed 004: the lists [3] and [3, 0, 0] have the same nDCG. Here the best card alone is
     compared with the best card followed by every card graded 0.
 
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.stories import load_story
     >>> teaser = step_drawback(load_story("pizza"))
     >>> teaser.ndcg_short, teaser.ndcg_long, teaser.added
     (1.0, 1.0, 'the bad result')
@@ -459,7 +459,7 @@ def step_drawback(story: Story) -> DrawbackTeaser:
 def playground_text(story: Story, order: Sequence[str]) -> str:
     """The cards in ``order`` as the Playground's list text (step 9, "now make your own").
 
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> playground_text(story, story.shown_order)[:30]
     'forno-rosso=3, slice-corner=2,'
@@ -471,7 +471,7 @@ def playground_text(story: Story, order: Sequence[str]) -> str:
 def recap(story: Story, order: Sequence[str]) -> tuple[str, ...]:
     """What each step taught, one short line each, with the reader's numbers (steps 1 to 8).
 
-    >>> from ndcg_core.stories import load_story
+    >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
     >>> for line in recap(story, story.shown_order)[1:6]:
     ...     print(line)

@@ -34,9 +34,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.grading import within_tolerance
 from ndcg_core.metric.conventions import Convention, Discount, Gain, IdealSource
 from ndcg_core.metric.metrics import evaluate, ndcg
+from ndcg_core.teaching.grading import within_tolerance
 from ndcg_core.text.formatting import format_real
 
 #: Half a step of two decimals: a student who rounds 0.8834 to 0.88 is within it.
@@ -272,7 +272,7 @@ class Verdict:
 def match_answer(table: SlipTable, answer: float) -> Verdict:
     """Right when within the tolerance of the right answer; else the slip group within the
     tolerance, if any (at most one can be: see :func:`slip_table`). "Within" is
-    :func:`~ndcg_core.grading.within_tolerance`, the rule Practice and Class use.
+    :func:`~ndcg_core.teaching.grading.within_tolerance`, the rule Practice and Class use.
 
     >>> table = slip_table([3, 2, 3, 0, 1, 2], Convention())
     >>> match_answer(table, 0.96).right, match_answer(table, 0.93).slip.name
