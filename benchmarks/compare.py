@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 
 from ndcg_core import evaluate
-from ndcg_core.compare_charts import comparison_spec
 from ndcg_core.metric.compare import compare
+from ndcg_core.pictures.compare_charts import comparison_spec
 
 REPEATS = 5
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ndcg_core.export import per_query_csv, spreadsheet_safe
+from ndcg_core.pictures.export import per_query_csv, spreadsheet_safe
 from ndcg_core.runs.scoring import RunScores
 
 

@@ -21,7 +21,7 @@ from components.state import (
     view_mode,
 )
 from ndcg_core.links import LINK_LIMIT_NOTE, left_out_note
-from ndcg_core.tables import escape_markdown
+from ndcg_core.pictures.tables import escape_markdown
 
 
 def plain(text: str) -> str:

@@ -28,8 +28,6 @@ from components.state import (
     to_link,
 )
 from ndcg_core import Convention, NdcgError
-from ndcg_core.chart_data import PLOTTED_POSITIONS
-from ndcg_core.compare_charts import comparison_spec
 from ndcg_core.metric.compare import (
     ORDER_PARAM,
     Comparison,
@@ -39,7 +37,9 @@ from ndcg_core.metric.compare import (
 )
 from ndcg_core.metric.lists import ideal_order, moved, reordered
 from ndcg_core.metric.parsing import GradeList
-from ndcg_core.stakeholder import number_rows, stakeholder_html
+from ndcg_core.pictures.chart_data import PLOTTED_POSITIONS
+from ndcg_core.pictures.compare_charts import comparison_spec
+from ndcg_core.pictures.stakeholder import number_rows, stakeholder_html
 
 COMPARE_KEY = "lab_compare"
 COMPARE_PARAM = "cmp"

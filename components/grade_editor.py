@@ -31,10 +31,10 @@ from components.state import (
     store_unretrieved,
 )
 from ndcg_core import Convention, IdealSource, NdcgError, format_real, parse_grades
-from ndcg_core.export import MAX_VIEW_BYTES, view_from_json
 from ndcg_core.metric.drop_numbers import drop_numbers
 from ndcg_core.metric.lists import moved, reordered
 from ndcg_core.metric.parsing import GradeList, grade_list_from_rows, names_documents
+from ndcg_core.pictures.export import MAX_VIEW_BYTES, view_from_json
 from ndcg_core.teaching.examples import (
     ExampleList,
     example_lists,

@@ -14,19 +14,31 @@ from components.cache import shared_call, shared_view
 from components.chrome import plain
 from components.state import current_list, current_titles, current_unretrieved
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
-from ndcg_core.chart_data import (
+from ndcg_core.metric.exact_ratio import shown_ndcg
+from ndcg_core.metric.notes import evaluation_notes
+from ndcg_core.metric.parsing import GradeList
+from ndcg_core.pictures.chart_data import (
     DENSE_POSITIONS,
     PLOTTED_POSITIONS,
     chart_dataset_tables,
     chart_layout,
     is_dense,
 )
-from ndcg_core.charts import ChartShape, chart_spec, chart_template, fill_template, with_text_size
-from ndcg_core.export import SavedView, chart_image, python_snippet, table_csv, view_to_json
-from ndcg_core.metric.exact_ratio import shown_ndcg
-from ndcg_core.metric.notes import evaluation_notes
-from ndcg_core.metric.parsing import GradeList
-from ndcg_core.tables import display_columns, display_table
+from ndcg_core.pictures.charts import (
+    ChartShape,
+    chart_spec,
+    chart_template,
+    fill_template,
+    with_text_size,
+)
+from ndcg_core.pictures.export import (
+    SavedView,
+    chart_image,
+    python_snippet,
+    table_csv,
+    view_to_json,
+)
+from ndcg_core.pictures.tables import display_columns, display_table
 
 TABLE_PAGE_ROWS = 50
 

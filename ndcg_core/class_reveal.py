@@ -22,9 +22,9 @@ from ndcg_core.class_questions import (
     right_answer,
 )
 from ndcg_core.errors import NdcgError
-from ndcg_core.export import csv_text
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.parsing import format_grades
+from ndcg_core.pictures.export import csv_text
 from ndcg_core.teaching.practice import check_reorder, compare_scores, reorder_answer
 from ndcg_core.teaching.slips import SlipCount, SlipTable, count_slips, match_answer, slip_table
 from ndcg_core.teaching.worked import WorkedStep, all_steps
@@ -300,7 +300,7 @@ def summary_csv(
 ) -> str:
     """The session summary: one line per answer (anonymous student numbers) with the right
     answer (:func:`right_value`), whether it was right and the slip it sits at; the prompt
-    names the list asked about (:func:`asked`). Written by :func:`ndcg_core.export.csv_text`:
+    names the list asked about (:func:`asked`). Written by :func:`ndcg_core.pictures.export.csv_text`:
     numbers as numbers, text made spreadsheet-safe. ``questions`` maps each question's
     number to it; ``rows`` are the store's summary rows (question, kind, student, answer,
     answered_at; a question nobody answered has one row with no student).

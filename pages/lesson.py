@@ -1,7 +1,7 @@
 """The guided lesson: one search, its results, and nDCG built one idea at a time.
 
 Every number and formula comes from ndcg_core.teaching.lesson_steps, every picture from
-ndcg_core.lesson_charts; this page lays them out. It owns its state: the step shown
+ndcg_core.pictures.lesson_charts; this page lays them out. It owns its state: the step shown
 (LESSON_STEP_KEY), the reader's order of the cards (ORDER_KEY), the shuffle (SHUFFLE_KEY)
 and the predictions made (REVEALED_KEY), each written only by the callbacks below.
 """
@@ -21,7 +21,7 @@ from components.number_box import box_problem, number_box, submitted_number
 from components.sortable_list import sortable_list
 from components.state import from_link, open_in_playground, view_mode
 from ndcg_core import format_real
-from ndcg_core.lesson_charts import (
+from ndcg_core.pictures.lesson_charts import (
     cg_chart,
     contribution_chart,
     discount_chart,

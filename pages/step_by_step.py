@@ -10,7 +10,7 @@ from components.results import evaluate_current, table_columns
 from components.stale_note import list_stale_note
 from components.state import current_convention, current_list
 from ndcg_core import format_grades
-from ndcg_core.tables import column_names
+from ndcg_core.pictures.tables import column_names
 from ndcg_core.teaching.lessons import log_base_comparison
 from ndcg_core.teaching.worked import WorkedStep, all_steps, guess_feedback
 

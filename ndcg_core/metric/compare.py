@@ -91,7 +91,7 @@ class Comparison:
         """Running DCG at positions 1..n of ranking ``"A"`` or ``"B"`` (past k too).
 
         Floats; for an exact (Decimal) comparison use
-        :func:`ndcg_core.compare_charts.chart_unit` to scale first.
+        :func:`ndcg_core.pictures.compare_charts.chart_unit` to scale first.
 
         >>> c = compare({"x": 1, "y": 0}, "xy", "yx")
         >>> c.running_dcg("A"), [round(v, 3) for v in c.running_dcg("B")]

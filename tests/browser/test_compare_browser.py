@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from ndcg_core.metric.compare import compare
-from ndcg_core.stakeholder import number_rows
+from ndcg_core.pictures.stakeholder import number_rows
 from ndcg_core.text.titles import titles_to_param
 from tests.browser.conftest import VIEWPORT, StreamlitServer, drag_item
 from tests.browser.test_classroom_browser import AXE, serious_violations

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ndcg_core import Convention, Gain, evaluate, format_real, parse_grades
-from ndcg_core.export import SavedView, view_to_json
+from ndcg_core.pictures.export import SavedView, view_to_json
 from ndcg_core.teaching.examples import example_by_id
 from tests.browser.conftest import StreamlitServer
 from tests.browser.test_playground_browser import metric

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
-from ndcg_core.chart_data import chart_dataset_frames, chart_dataset_tables, chart_layout
-from ndcg_core.charts import (
+from ndcg_core.pictures.chart_data import chart_dataset_frames, chart_dataset_tables, chart_layout
+from ndcg_core.pictures.charts import (
     ChartShape,
     chart_spec,
     chart_template,

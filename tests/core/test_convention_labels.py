@@ -11,7 +11,7 @@ import pytest
 
 from ndcg_core import CONVENTION_FIELDS, Convention, Discount, Gain, evaluate
 from ndcg_core.metric.rules import divisors
-from ndcg_core.tables import column_names
+from ndcg_core.pictures.tables import column_names
 from ndcg_core.teaching.worked import dcg_step
 
 BASES = [2.0, math.e, 10.0, 1.5, 3.0, 7.3, 1.01]

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
-from ndcg_core.export import csv_text, per_query_csv, table_csv
+from ndcg_core.pictures.export import csv_text, per_query_csv, table_csv
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run
 

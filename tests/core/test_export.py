@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from ndcg_core import PRESETS, Convention, NdcgError, evaluate, parse_grades
-from ndcg_core.charts import chart_spec
-from ndcg_core.export import (
+from ndcg_core.metric.parsing import GradeList
+from ndcg_core.pictures.charts import chart_spec
+from ndcg_core.pictures.export import (
     SavedView,
     chart_image,
     python_snippet,
@@ -30,7 +31,6 @@ from ndcg_core.export import (
     view_from_json,
     view_to_json,
 )
-from ndcg_core.metric.parsing import GradeList
 from tests.core.strategies import conventions as any_convention
 
 grade_lists = st.lists(st.integers(0, 4).map(float), min_size=1, max_size=12)

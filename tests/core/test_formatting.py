@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
 from ndcg_core.metric.exact_ratio import shown_ndcg
-from ndcg_core.tables import display_columns
+from ndcg_core.pictures.tables import display_columns
 from ndcg_core.teaching.worked import ndcg_step
 from ndcg_core.text.formatting import (
     DECIMALS,

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, parse_grades
-from ndcg_core.export import SavedView, view_from_json
 from ndcg_core.metric.conventions import NegativeGrades
 from ndcg_core.metric.parsing import grade_list_from_rows
+from ndcg_core.pictures.export import SavedView, view_from_json
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.queries import parse_queries
 from ndcg_core.runs.scoring import evaluate_run, evaluate_run_files

@@ -8,15 +8,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
-from ndcg_core.chart_data import (
+from ndcg_core.metric.conventions import NegativeGrades
+from ndcg_core.metric.rules import ideal_pool, used_grades
+from ndcg_core.pictures.chart_data import (
     NOT_RETRIEVED,
     POSITIONS,
     SERIES_IDEAL,
     chart_dataset_tables,
     chart_datasets,
 )
-from ndcg_core.metric.conventions import NegativeGrades
-from ndcg_core.metric.rules import ideal_pool, used_grades
 
 GRADES = st.lists(st.integers(-1, 3).map(float), min_size=1, max_size=12)
 

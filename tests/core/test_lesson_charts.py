@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from ndcg_core import evaluate
 from ndcg_core.errors import NdcgError
-from ndcg_core.lesson_charts import cg_chart, contribution_chart, discount_chart, ndcg_bar
+from ndcg_core.pictures.lesson_charts import cg_chart, contribution_chart, discount_chart, ndcg_bar
 from ndcg_core.teaching.lesson_steps import (
     TEXTBOOK,
     moved_card,

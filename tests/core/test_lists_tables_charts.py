@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, evaluate
-from ndcg_core.chart_data import (
+from ndcg_core.metric.lists import ideal_order, moved, reordered, reversed_order, shuffled
+from ndcg_core.metric.parsing import GradeList
+from ndcg_core.pictures.chart_data import (
     CUTOFF,
     DENSE_POSITIONS,
     POSITIONS,
@@ -22,10 +24,8 @@ from ndcg_core.chart_data import (
     chart_layout,
     is_dense,
 )
-from ndcg_core.charts import chart_spec
-from ndcg_core.metric.lists import ideal_order, moved, reordered, reversed_order, shuffled
-from ndcg_core.metric.parsing import GradeList
-from ndcg_core.tables import display_table, escape_markdown
+from ndcg_core.pictures.charts import chart_spec
+from ndcg_core.pictures.tables import display_table, escape_markdown
 
 SEED = GradeList((3.0, 2.0, 3.0, 0.0, 1.0, 2.0), ("D1", "D2", "D3", "D4", "D5", "D6"))
 

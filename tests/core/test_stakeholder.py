@@ -9,7 +9,7 @@ import pytest
 
 from ndcg_core import Convention, evaluate, format_real
 from ndcg_core.metric.compare import compare, format_pair
-from ndcg_core.stakeholder import MAX_ROWS, stakeholder_html
+from ndcg_core.pictures.stakeholder import MAX_ROWS, stakeholder_html
 from tests.hostile.corpus import CSV_INJECTION, IMG, IMG_NO_SPACE, SCRIPT
 
 SEED = {"D1": 3, "D2": 2, "D3": 3, "D4": 0, "D5": 1, "D6": 2}

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from ndcg_core import PRESETS, Convention
 from ndcg_core.metric.compare import compare, order_to_param
 from ndcg_core.metric.lists import reordered
-from ndcg_core.stakeholder import number_rows
+from ndcg_core.pictures.stakeholder import number_rows
 from tests.pages.conftest import open_app
 
 PLAYGROUND = "pages/playground.py"

@@ -22,12 +22,12 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import Convention, evaluate, format_real, parse_grades
-from ndcg_core.export import table_csv, view_from_json
 from ndcg_core.metric.parsing import GradeList, grade_list_from_rows
+from ndcg_core.pictures.export import table_csv, view_from_json
+from ndcg_core.pictures.tables import escape_markdown
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.queries import parse_queries
 from ndcg_core.runs.scoring import evaluate_run
-from ndcg_core.tables import escape_markdown
 from tests.hostile.corpus import CORPUS, Case, case_id
 from tests.pages.conftest import APP
 

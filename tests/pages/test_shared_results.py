@@ -12,8 +12,8 @@ import pytest
 import streamlit as st
 
 from components.cache import _call_key, shared
-from ndcg_core.charts import histogram_chart
 from ndcg_core.metric.metrics import ndcg
+from ndcg_core.pictures.charts import histogram_chart
 from ndcg_core.teaching.lessons import zero_ideal_policies
 
 

@@ -10,8 +10,8 @@ from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import Convention
-from ndcg_core.export import SavedView, view_from_json, view_to_json
 from ndcg_core.metric.parsing import GradeList
+from ndcg_core.pictures.export import SavedView, view_from_json, view_to_json
 from ndcg_core.text.titles import titles_to_param
 from tests.hostile.corpus import SCRIPT
 from tests.pages.conftest import open_app

@@ -11,8 +11,8 @@ from streamlit.testing.v1 import AppTest
 
 from components.navigation import PAGES as DECLARED_PAGES
 from ndcg_core import Convention, evaluate, format_real
-from ndcg_core.export import SavedView, view_to_json
 from ndcg_core.metric.parsing import parse_grades
+from ndcg_core.pictures.export import SavedView, view_to_json
 from tests.pages.conftest import open_app
 
 PAGES = [page.path for page in DECLARED_PAGES]

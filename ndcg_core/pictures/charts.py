@@ -21,7 +21,8 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ndcg_core.chart_data import (
+from ndcg_core.metric.metrics import Evaluation
+from ndcg_core.pictures.chart_data import (
     CUTOFF,
     POSITIONS,
     SERIES_IDEAL,
@@ -30,7 +31,6 @@ from ndcg_core.chart_data import (
     chart_layout,
     is_dense,
 )
-from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.text.formatting import vega_format_expr
 
 _COLOURS = ("#0072B2", "#E69F00")  # Okabe-Ito blue and orange

@@ -155,7 +155,7 @@ def stakeholder_html(
     """The comparison as one self-contained HTML document (a string).
 
     ``titles`` maps labels to result titles; ``svg`` is the chart markup, drawn with
-    :func:`ndcg_core.compare_charts.comparison_svg` when not given.
+    :func:`ndcg_core.pictures.compare_charts.comparison_svg` when not given.
 
     >>> from ndcg_core.metric.compare import compare
     >>> page = stakeholder_html(compare({"x": 3, "y": 0}, "xy", "yx"), svg="<svg></svg>")
@@ -163,7 +163,7 @@ def stakeholder_html(
     (True, False, True)
     """
     if svg is None:
-        from ndcg_core.compare_charts import comparison_svg
+        from ndcg_core.pictures.compare_charts import comparison_svg
 
         svg = comparison_svg(comparison)
     titles = titles or {}

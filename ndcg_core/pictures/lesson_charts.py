@@ -2,7 +2,7 @@
 
 Each function takes the records of :mod:`ndcg_core.teaching.lesson_steps` and returns a spec for
 ``st.vega_lite_chart``; no number is computed here that the step records do not carry.
-Colours are the Okabe-Ito palette used by :mod:`ndcg_core.charts`; a counted result and one
+Colours are the Okabe-Ito palette used by :mod:`ndcg_core.pictures.charts`; a counted result and one
 past the cutoff also differ in opacity, so colour never carries the meaning alone.
 """
 

@@ -120,7 +120,7 @@ def per_query_csv(scores: RunScores) -> str:
 
 
 def _csv_columns(evaluation: Evaluation) -> dict[str, str]:
-    from ndcg_core.tables import column_names
+    from ndcg_core.pictures.tables import column_names
 
     names = column_names(evaluation)
     if evaluation.convention.cutoff_k is not None:

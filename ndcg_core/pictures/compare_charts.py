@@ -12,9 +12,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ndcg_core.chart_data import is_dense, plotted_positions
-from ndcg_core.charts import with_text_size
 from ndcg_core.metric.compare import Comparison
+from ndcg_core.pictures.chart_data import is_dense, plotted_positions
+from ndcg_core.pictures.charts import with_text_size
 
 _COLOUR_A, _COLOUR_B = "#0072B2", "#E69F00"  # Okabe-Ito blue and orange
 _GAIN_COLOUR, _LOSS_COLOUR = "#009E73", "#D55E00"  # Okabe-Ito bluish green and vermillion
@@ -197,7 +197,7 @@ def comparison_svg(comparison: Comparison) -> str:
     The namespace declarations are dropped: inside an HTML document the parser puts
     ``<svg>`` in the SVG namespace itself, and the page then names no URL at all.
     """
-    from ndcg_core.export import chart_image
+    from ndcg_core.pictures.export import chart_image
 
     svg = chart_image(comparison_spec(comparison), "svg").decode("utf-8")
     for declaration in (
