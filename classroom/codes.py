@@ -22,7 +22,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from classroom.db import join_attempts, joins_made
-from ndcg_core.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
+from ndcg_core.questions.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 
 SECRET_BYTES = 32
 

@@ -46,7 +46,7 @@ QuestionState = Literal["draft", "open", "closed", "revealed"]
 class Question:
     id: int
     number: int  # 1, 2, 3... within the room
-    kind: str  # opaque to the store; ndcg_core.class_questions defines kinds
+    kind: str  # opaque to the store; ndcg_core.questions.class_questions defines kinds
     payload: str  # JSON text made by the core; opaque to the store (length-capped)
     state: QuestionState
 

@@ -53,9 +53,9 @@ from classroom.records import (
     Student,
     plain_errors,
 )
-from ndcg_core import class_rules
-from ndcg_core.class_questions import check_stored_answer
 from ndcg_core.errors import NdcgError
+from ndcg_core.questions import class_rules
+from ndcg_core.questions.class_questions import check_stored_answer
 
 __all__ = [
     "DATABASE_DOWN",

@@ -21,8 +21,8 @@ from components.chrome import enter_presenter_button, leave_presenter_button, pl
 from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
 from components.state import PAGE_PARAMS_KEY, PERSIST, keep_secret_in_address, view_mode
 from ndcg_core import format_grades, format_real
-from ndcg_core.class_questions import ClassQuestion, QuestionKind
-from ndcg_core.class_reveal import Reveal, Spread
+from ndcg_core.questions.class_questions import ClassQuestion, QuestionKind
+from ndcg_core.questions.class_reveal import Reveal, Spread
 
 # Checks for news every this many seconds: one indexed read while nothing changes.
 LIVE_SECONDS = 1.5

@@ -26,15 +26,15 @@ from components.class_widgets import (
 from components.navigation import run_through_app
 from components.state import PERSIST, STUDENT_TOKEN, from_link
 from ndcg_core import NdcgError
-from ndcg_core.class_questions import (
+from ndcg_core.questions.class_questions import (
     ClassQuestion,
     answer_label,
     from_payload,
     is_right,
     parse_answer,
 )
-from ndcg_core.class_reveal import reveal
-from ndcg_core.class_rules import NICKNAME_MAX
+from ndcg_core.questions.class_reveal import reveal
+from ndcg_core.questions.class_rules import NICKNAME_MAX
 from ndcg_core.secret_params import STUDENT_TOKEN_PARAM
 
 run_through_app()

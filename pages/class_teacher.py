@@ -32,7 +32,7 @@ from components.state import (
     view_mode,
 )
 from ndcg_core import NdcgError
-from ndcg_core.class_questions import (
+from ndcg_core.questions.class_questions import (
     KIND_TITLES,
     ClassQuestion,
     QuestionKind,
@@ -42,7 +42,7 @@ from ndcg_core.class_questions import (
     join_link,
     to_payload,
 )
-from ndcg_core.class_reveal import reveal, spread, summary_csv
+from ndcg_core.questions.class_reveal import reveal, spread, summary_csv
 from ndcg_core.secret_params import TEACHER_KEY_PARAM
 from ndcg_core.teaching.practice import Level, exercise_set
 

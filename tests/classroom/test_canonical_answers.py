@@ -14,14 +14,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from classroom.store import ClassError, ClassStore, Room
-from ndcg_core.class_questions import (
+from ndcg_core.questions.class_questions import (
     ClassQuestion,
     from_exercise,
     from_payload,
     parse_answer,
     to_payload,
 )
-from ndcg_core.class_reveal import summary_csv
+from ndcg_core.questions.class_reveal import summary_csv
 from ndcg_core.teaching.practice import Kind, Level, exercise_set
 
 

@@ -1,4 +1,4 @@
-"""ndcg_core.class_rules: what class mode accepts from a person (pure, no database)."""
+"""ndcg_core.questions.class_rules: what class mode accepts from a person (pure, no database)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ndcg_core import class_rules
-from ndcg_core.class_rules import (
+from ndcg_core.errors import NdcgError
+from ndcg_core.questions import class_rules
+from ndcg_core.questions.class_rules import (
     ANSWER_MAX,
     JOIN_CODE_ALPHABET,
     JOIN_CODE_LENGTH,
@@ -18,7 +19,6 @@ from ndcg_core.class_rules import (
     join_code,
     nickname,
 )
-from ndcg_core.errors import NdcgError
 from ndcg_core.text.quoting import first_hidden
 
 codes = st.text(alphabet=JOIN_CODE_ALPHABET, min_size=JOIN_CODE_LENGTH, max_size=JOIN_CODE_LENGTH)

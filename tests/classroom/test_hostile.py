@@ -12,9 +12,9 @@ import sqlalchemy as sa
 
 from classroom import codes
 from classroom.store import UNKNOWN_STUDENT, WRONG_TEACHER_KEY, ClassError, ClassStore
-from ndcg_core import class_rules
-from ndcg_core.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 from ndcg_core.errors import NdcgError
+from ndcg_core.questions import class_rules
+from ndcg_core.questions.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 from tests.classroom.support import RowCounter, count_rows
 from tests.hostile.corpus import CORPUS
 

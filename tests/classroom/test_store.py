@@ -20,7 +20,7 @@ from classroom.store import (
     ClassStore,
     Room,
 )
-from ndcg_core.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
+from ndcg_core.questions.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 from tests.classroom.support import Clock, count_rows
 
 

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, evaluate, parse_grades
-from ndcg_core.class_questions import (
+from ndcg_core.questions.class_questions import (
     ClassQuestion,
     QuestionKind,
     from_exercise,
@@ -22,8 +22,8 @@ from ndcg_core.class_questions import (
     parse_answer,
     to_payload,
 )
-from ndcg_core.class_reveal import reveal, spread, summary_csv
-from ndcg_core.class_rules import ANSWER_MAX, answer_value
+from ndcg_core.questions.class_reveal import reveal, spread, summary_csv
+from ndcg_core.questions.class_rules import ANSWER_MAX, answer_value
 from ndcg_core.teaching.practice import Kind, Level, exercise_set, reorder_answer
 from ndcg_core.text.quoting import short_number
 from tests.core.strategies import conventions

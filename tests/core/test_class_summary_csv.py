@@ -9,15 +9,15 @@ import io
 import pytest
 
 from ndcg_core import Convention, parse_grades
-from ndcg_core.class_questions import (
+from ndcg_core.metric.parsing import format_grades
+from ndcg_core.questions.class_questions import (
     ClassQuestion,
     from_exercise,
     from_list,
     is_right,
     parse_answer,
 )
-from ndcg_core.class_reveal import summary_csv
-from ndcg_core.metric.parsing import format_grades
+from ndcg_core.questions.class_reveal import summary_csv
 from ndcg_core.teaching.practice import Kind, Level, exercise_set
 
 

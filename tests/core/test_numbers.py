@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, parse_grades
-from ndcg_core.class_questions import from_exercise, parse_answer
-from ndcg_core.class_rules import join_code, nickname
 from ndcg_core.metric.convention_params import read_params
+from ndcg_core.questions.class_questions import from_exercise, parse_answer
+from ndcg_core.questions.class_rules import join_code, nickname
 from ndcg_core.teaching.practice import Level, exercise_set
 from ndcg_core.text.numbers import MAX_TYPED_NUMBER, read_number
 

@@ -4,7 +4,7 @@ A :class:`ClassQuestion` is one of Practice's exercises (:mod:`ndcg_core.teachin
 compare, reorder, spot), or "ask about this list": predict nDCG for the Playground's list
 under its convention. It travels through the class store as a kind and JSON text
 (:func:`to_payload`, :func:`from_payload`); a student's answer is stored as canonical text
-made by :func:`parse_answer`; :mod:`ndcg_core.class_reveal` builds the reveal from both.
+made by :func:`parse_answer`; :mod:`ndcg_core.questions.class_reveal` builds the reveal from both.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 the right answer worked out, the slips named with how many answers sit at each, and the
 session summary as CSV.
 
-Answers arrive as the canonical text :func:`ndcg_core.class_questions.parse_answer` made;
+Answers arrive as the canonical text :func:`ndcg_core.questions.class_questions.parse_answer` made;
 text that is not (it cannot come from the pages) is counted as unreadable, never guessed.
 """
 
@@ -13,7 +13,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ndcg_core.class_questions import (
+from ndcg_core.errors import NdcgError
+from ndcg_core.metric.metrics import Evaluation
+from ndcg_core.metric.parsing import format_grades
+from ndcg_core.pictures.export import csv_text
+from ndcg_core.questions.class_questions import (
     ClassQuestion,
     QuestionKind,
     answer_label,
@@ -21,10 +25,6 @@ from ndcg_core.class_questions import (
     parse_answer,
     right_answer,
 )
-from ndcg_core.errors import NdcgError
-from ndcg_core.metric.metrics import Evaluation
-from ndcg_core.metric.parsing import format_grades
-from ndcg_core.pictures.export import csv_text
 from ndcg_core.teaching.practice import check_reorder, compare_scores, reorder_answer
 from ndcg_core.teaching.slips import SlipCount, SlipTable, count_slips, match_answer, slip_table
 from ndcg_core.teaching.worked import WorkedStep, all_steps
@@ -99,7 +99,7 @@ def spread(question: ClassQuestion, values: Sequence[str]) -> Spread:
     """The spread of ``values`` (canonical answers) for ``question``.
 
     >>> from ndcg_core import Convention, parse_grades
-    >>> from ndcg_core.class_questions import from_list
+    >>> from ndcg_core.questions.class_questions import from_list
     >>> q = from_list(parse_grades("3, 2, 3, 0, 1, 2"), Convention())
     >>> s = spread(q, ["0.96", "0.93", "0.96", "6.86", "no"])
     >>> [(d.value, d.stack, d.mark) for d in s.dots]
@@ -208,7 +208,7 @@ def reveal(question: ClassQuestion, values: Sequence[str]) -> Reveal:
     """The reveal of ``question`` after the class answered ``values`` (canonical text).
 
     >>> from ndcg_core import Convention, parse_grades
-    >>> from ndcg_core.class_questions import from_list
+    >>> from ndcg_core.questions.class_questions import from_list
     >>> q = from_list(parse_grades("3, 2, 3, 0, 1, 2"), Convention())
     >>> r = reveal(q, ["0.96", "0.93", "0.932", "0.95", "6.86"])
     >>> r.right_answer, r.spread.right_count
@@ -256,7 +256,7 @@ def asked(question: ClassQuestion) -> str:
     (grades, labels where they are not D1, D2, ...).
 
     >>> from ndcg_core import Convention, parse_grades
-    >>> from ndcg_core.class_questions import from_list
+    >>> from ndcg_core.questions.class_questions import from_list
     >>> asked(from_list(parse_grades("a=3, b=0"), Convention())).endswith("List: a=3, b=0.")
     True
     """
@@ -281,7 +281,7 @@ def right_value(question: ClassQuestion) -> float | str:
     number (full precision), a choice in its canonical text (``2``, ``A, 3``, ``D1, D3, D2``).
 
     >>> from ndcg_core import Convention, parse_grades
-    >>> from ndcg_core.class_questions import from_list
+    >>> from ndcg_core.questions.class_questions import from_list
     >>> round(right_value(from_list(parse_grades("3, 2, 3, 0, 1, 2"), Convention())), 4)
     0.9608
     """
@@ -307,7 +307,7 @@ def summary_csv(
 
     >>> import csv, io
     >>> from ndcg_core import Convention, parse_grades
-    >>> from ndcg_core.class_questions import from_list
+    >>> from ndcg_core.questions.class_questions import from_list
     >>> q = from_list(parse_grades("3, 2, 3, 0, 1, 2"), Convention())
     >>> row = {"question": 1, "kind": "list", "student": 4, "answer": "0.93", "answered_at": ""}
     >>> next(csv.DictReader(io.StringIO(summary_csv({1: q}, [row]))))["slip"]
