@@ -20,7 +20,7 @@ from components.state import (
     to_link,
     view_mode,
 )
-from ndcg_core.links import LINK_LIMIT_NOTE, left_out_note
+from ndcg_core.links.length import LINK_LIMIT_NOTE, left_out_note
 from ndcg_core.pictures.tables import escape_markdown
 
 

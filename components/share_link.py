@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ndcg_core.secret_params import SECRET_PARAMS
+from ndcg_core.links.secret_params import SECRET_PARAMS
 
 _HTML = """
 <div class="sh-root">

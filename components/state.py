@@ -16,10 +16,10 @@ import streamlit as st
 
 from components.cache import remember
 from ndcg_core import CONVENTION_FIELDS, Convention, NdcgError, format_grades, parse_grades
-from ndcg_core.links import fit_link
+from ndcg_core.links.length import fit_link
+from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM, split_secrets
 from ndcg_core.metric.convention_params import read_params
 from ndcg_core.metric.parsing import GradeList
-from ndcg_core.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM, split_secrets
 from ndcg_core.teaching.practice import Level, set_from_link
 from ndcg_core.text.quoting import quoted
 from ndcg_core.text.titles import TITLES_PARAM, titles_from_param, titles_to_param
@@ -44,7 +44,7 @@ LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used 
 RUN_KEY = "lab_run"  # counts app.py's runs
 URL_RUN_KEY = "lab_url_run"  # the run of app.py whose URL sync_url wrote last
 PENDING_CONVENTION_KEY = "lab_pending_convention"  # set by a page, applied before the picker draws
-# The secrets, each under a key of its own, never in the view (ndcg_core.secret_params).
+# The secrets, each under a key of its own, never in the view (ndcg_core.links.secret_params).
 TEACHER_KEY = "class_teacher_key"  # runs a class session: the Class page's link, or Start
 STUDENT_TOKEN = "class_student_token"  # answers for one student: Join a class's link, or Join
 SECRET_KEYS: Mapping[str, str] = MappingProxyType(

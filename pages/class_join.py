@@ -26,6 +26,7 @@ from components.class_widgets import (
 from components.navigation import run_through_app
 from components.state import PERSIST, STUDENT_TOKEN, from_link
 from ndcg_core import NdcgError
+from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM
 from ndcg_core.questions.class_questions import (
     ClassQuestion,
     answer_label,
@@ -35,7 +36,6 @@ from ndcg_core.questions.class_questions import (
 )
 from ndcg_core.questions.class_reveal import reveal
 from ndcg_core.questions.class_rules import NICKNAME_MAX
-from ndcg_core.secret_params import STUDENT_TOKEN_PARAM
 
 run_through_app()
 

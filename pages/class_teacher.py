@@ -32,6 +32,7 @@ from components.state import (
     view_mode,
 )
 from ndcg_core import NdcgError
+from ndcg_core.links.secret_params import TEACHER_KEY_PARAM
 from ndcg_core.questions.class_questions import (
     KIND_TITLES,
     ClassQuestion,
@@ -43,7 +44,6 @@ from ndcg_core.questions.class_questions import (
     to_payload,
 )
 from ndcg_core.questions.class_reveal import reveal, spread, summary_csv
-from ndcg_core.secret_params import TEACHER_KEY_PARAM
 from ndcg_core.teaching.practice import Level, exercise_set
 
 run_through_app()

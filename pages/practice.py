@@ -12,7 +12,7 @@ from components.number_box import box_problem, number_box, submitted_number
 from components.results import table_columns
 from components.state import PERSIST, choose_practice_set, current_practice_set, from_link
 from ndcg_core import NdcgError, format_grades
-from ndcg_core.practice_link import ANSWERS_PARAM, answers_from_param, answers_to_param
+from ndcg_core.links.practice_link import ANSWERS_PARAM, answers_from_param, answers_to_param
 from ndcg_core.teaching.practice import (
     Exercise,
     Feedback,

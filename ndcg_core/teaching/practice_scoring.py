@@ -3,7 +3,7 @@
 A wrong first answer reveals the answer, so the exercise is then done; checks after the first
 are practice and are never scored. The exercises and their checks are in
 :mod:`ndcg_core.teaching.practice`; the answers given travel in the page's link
-(:mod:`ndcg_core.practice_link`), and their verdicts are always worked out again here by
+(:mod:`ndcg_core.links.practice_link`), and their verdicts are always worked out again here by
 those checks (:func:`attempts_of`), never taken from the link.
 """
 

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from classroom.records import DATABASE_DOWN
-from ndcg_core.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM
+from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM
 from scripts.pg_throwaway import outage, throwaway_postgres
 from tests.browser.conftest import VIEWPORT, StreamlitServer
 from tests.browser.test_class_browser import (

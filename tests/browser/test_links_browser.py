@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ndcg_core import evaluate, format_real, parse_grades
-from ndcg_core.links import LINK_LIMIT_NOTE, MAX_LINK_CHARS, MAX_QUERY_CHARS, query_length
+from ndcg_core.links.length import LINK_LIMIT_NOTE, MAX_LINK_CHARS, MAX_QUERY_CHARS, query_length
 from tests.browser.conftest import StreamlitServer
 
 pytestmark = pytest.mark.browser

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from components.navigation import PAGES
-from ndcg_core.secret_params import TEACHER_KEY_PARAM
+from ndcg_core.links.secret_params import TEACHER_KEY_PARAM
 from tests.browser.conftest import VIEWPORT, StreamlitServer
 
 pytestmark = pytest.mark.browser

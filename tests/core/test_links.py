@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ndcg_core.links import MAX_QUERY_CHARS, fit_link, left_out_note, query_length
+from ndcg_core.links.length import MAX_QUERY_CHARS, fit_link, left_out_note, query_length
 
 names = st.sampled_from(["g", "u", "q", "k", "gain", "seed", "fix1"])
 values = st.text(max_size=4_000) | st.text(alphabet="0123456789, .=", max_size=9_000)

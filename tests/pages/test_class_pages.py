@@ -13,8 +13,8 @@ from streamlit.testing.v1 import AppTest
 from classroom.store import ClassStore
 from components.state import LIST_KEY
 from ndcg_core import Convention, evaluate, format_real, parse_grades
+from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM
 from ndcg_core.questions.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
-from ndcg_core.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM
 from ndcg_core.teaching.practice import Kind, exercise_set
 from ndcg_core.teaching.slips import SlipCount, match_answer, slip_table
 from tests.classroom.support import count_rows

@@ -155,7 +155,7 @@ def test_a_list_too_long_for_a_link_takes_b_out_with_it() -> None:
     at.text_area(key="lab_text").input(", ".join(str(i % 4) for i in range(3_000))).run()
     at.button(key="lab_b_same").click().run()  # B = A: "1~3000", a short b
     assert not at.exception
-    assert "g" not in at.query_params  # over the link's budget (ndcg_core.links)
+    assert "g" not in at.query_params  # over the link's budget (ndcg_core.links.length)
     assert "b" not in at.query_params  # positions in a list the link no longer gives
     assert at.query_params["cmp"] == "1"
     assert set(at.session_state["lab_link_left_out"]) == {"g", "b"}

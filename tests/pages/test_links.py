@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from ndcg_core.links import MAX_QUERY_CHARS, query_length
+from ndcg_core.links.length import MAX_QUERY_CHARS, query_length
 from tests.pages.conftest import open_app
 from tests.pages.test_playground import PLAYGROUND
 

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from components.navigation import PAGES
 from components.state import TEACHER_KEY, TITLES_KEY
 from ndcg_core import Convention
-from ndcg_core.secret_params import SECRET_PARAMS, STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM
+from ndcg_core.links.secret_params import SECRET_PARAMS, STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM
 from ndcg_core.text.titles import TITLES_PARAM, titles_to_param
 from tests.pages.conftest import open_app
 from tests.pages.test_class_pages import (  # noqa: F401  (class_database is a fixture)
