@@ -18,7 +18,7 @@ from components.cache import remember
 from ndcg_core import CONVENTION_FIELDS, Convention, NdcgError, format_grades, parse_grades
 from ndcg_core.links.length import fit_link
 from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM, split_secrets
-from ndcg_core.metric.convention_params import read_params
+from ndcg_core.metric.conventions import read_params
 from ndcg_core.metric.parsing import GradeList
 from ndcg_core.teaching.practice import Level, set_from_link
 from ndcg_core.text.quoting import quoted

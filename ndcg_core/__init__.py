@@ -14,18 +14,16 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ndcg_core.errors import NdcgError
-    from ndcg_core.metric.conventions import (
+    from ndcg_core.metric.choices import (
         CONVENTION_FIELDS,
-        PRESETS,
-        Convention,
         Discount,
         Gain,
         IdealSource,
         NegativeGrades,
-        Preset,
         TiePolicy,
         ZeroIdeal,
     )
+    from ndcg_core.metric.conventions import PRESETS, Convention, Preset
     from ndcg_core.metric.metrics import (
         Evaluation,
         cg,
@@ -50,16 +48,16 @@ if TYPE_CHECKING:
 
 _MODULE_OF: Mapping[str, str] = MappingProxyType(
     {
-        "CONVENTION_FIELDS": "metric.conventions",
+        "CONVENTION_FIELDS": "metric.choices",
         "PRESETS": "metric.conventions",
         "Convention": "metric.conventions",
-        "Discount": "metric.conventions",
-        "Gain": "metric.conventions",
-        "IdealSource": "metric.conventions",
-        "NegativeGrades": "metric.conventions",
+        "Discount": "metric.choices",
+        "Gain": "metric.choices",
+        "IdealSource": "metric.choices",
+        "NegativeGrades": "metric.choices",
         "Preset": "metric.conventions",
-        "TiePolicy": "metric.conventions",
-        "ZeroIdeal": "metric.conventions",
+        "TiePolicy": "metric.choices",
+        "ZeroIdeal": "metric.choices",
         "NdcgError": "errors",
         "Evaluation": "metric.metrics",
         "cg": "metric.metrics",

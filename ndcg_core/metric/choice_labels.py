@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ndcg_core.metric.conventions import CONVENTION_FIELDS
+from ndcg_core.metric.choices import CONVENTION_FIELDS
 
 
 def choice_label(choice: StrEnum) -> str:
     """The label a person reads for one choice of a convention field, as the sidebar shows it.
 
-    >>> from ndcg_core.metric.conventions import NegativeGrades, ZeroIdeal
+    >>> from ndcg_core.metric.choices import NegativeGrades, ZeroIdeal
     >>> choice_label(ZeroIdeal.ZERO), choice_label(NegativeGrades.AS_ZERO)
     ('score 0', 'count as 0')
     """

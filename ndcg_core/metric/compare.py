@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.metric.conventions import Convention, IdealSource, ZeroIdeal
+from ndcg_core.metric.choices import IdealSource, ZeroIdeal
+from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.lists import OrderWords, check_permutation
 from ndcg_core.metric.metrics import Evaluation, Real, evaluate
 from ndcg_core.text.formatting import format_real

@@ -27,14 +27,8 @@ import pandas as pd
 
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric import rules
-from ndcg_core.metric.conventions import (
-    Convention,
-    Discount,
-    Gain,
-    IdealSource,
-    NegativeGrades,
-    ZeroIdeal,
-)
+from ndcg_core.metric.choices import Discount, Gain, IdealSource, NegativeGrades, ZeroIdeal
+from ndcg_core.metric.conventions import Convention
 
 #: A value that is a float, or a Decimal when float64 would overflow.
 Real = float | Decimal

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from ndcg_core.metric.choice_labels import choice_label
-from ndcg_core.metric.conventions import NegativeGrades
+from ndcg_core.metric.choices import NegativeGrades
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.text.formatting import format_real
 

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.metric.conventions import NegativeGrades
+from ndcg_core.metric.choices import NegativeGrades
 from ndcg_core.metric.metrics import default_labels
 from ndcg_core.text.numbers import ascii_number, read_number
 from ndcg_core.text.quoting import BIDI_CONTROLS, character_name, first_hidden, quoted, short_number

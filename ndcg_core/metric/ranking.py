@@ -10,7 +10,8 @@ import numpy as np
 
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric import rules
-from ndcg_core.metric.conventions import Convention, TiePolicy
+from ndcg_core.metric.choices import TiePolicy
+from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import Evaluation, default_labels, evaluate
 
 

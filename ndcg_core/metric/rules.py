@@ -16,7 +16,7 @@ from decimal import Decimal
 
 import numpy as np
 
-from ndcg_core.metric.conventions import Discount, Gain, NegativeGrades, TiePolicy, ZeroIdeal
+from ndcg_core.metric.choices import Discount, Gain, NegativeGrades, TiePolicy, ZeroIdeal
 
 
 def gain_values(grades: np.ndarray, gain: Gain) -> np.ndarray:

@@ -20,7 +20,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.metric.conventions import Convention, Discount, Gain, IdealSource, ZeroIdeal
+from ndcg_core.metric.choices import Discount, Gain, IdealSource, ZeroIdeal
+from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.parsing import MAX_ITEMS, GradeList, grade_list_from_rows
 from ndcg_core.runs.scoring import RunScores

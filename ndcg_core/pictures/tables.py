@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from ndcg_core.metric.conventions import Discount, Gain
+from ndcg_core.metric.choices import Discount, Gain
 from ndcg_core.metric.exact_ratio import shown_ndcg_column
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.text.formatting import format_real

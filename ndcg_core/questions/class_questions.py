@@ -19,7 +19,8 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.metric.conventions import Convention, IdealSource
+from ndcg_core.metric.choices import IdealSource
+from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import Evaluation, evaluate
 from ndcg_core.metric.parsing import GradeList
 from ndcg_core.teaching.exercise_prompts import predict_prompt

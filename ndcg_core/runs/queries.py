@@ -11,7 +11,8 @@ import pandas as pd
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.binary import binary_scores
 from ndcg_core.metric.choice_labels import choice_label
-from ndcg_core.metric.conventions import Convention, IdealSource, ZeroIdeal
+from ndcg_core.metric.choices import IdealSource, ZeroIdeal
+from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import evaluate, ndcg
 from ndcg_core.metric.notes import evaluation_notes
 from ndcg_core.metric.parsing import check_visible, parse_grades

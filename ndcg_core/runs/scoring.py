@@ -23,12 +23,8 @@ import numpy as np
 
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric import rules
-from ndcg_core.metric.conventions import (
-    Convention,
-    IdealSource,
-    NegativeGrades,
-    TiePolicy,
-)
+from ndcg_core.metric.choices import IdealSource, NegativeGrades, TiePolicy
+from ndcg_core.metric.conventions import Convention
 from ndcg_core.runs.files import (
     EvaluationFile,
     Rows,

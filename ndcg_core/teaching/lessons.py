@@ -15,9 +15,7 @@ import pandas as pd
 
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.choice_labels import choice_label
-from ndcg_core.metric.conventions import (
-    PRESETS,
-    Convention,
+from ndcg_core.metric.choices import (
     Discount,
     Gain,
     IdealSource,
@@ -25,6 +23,7 @@ from ndcg_core.metric.conventions import (
     TiePolicy,
     ZeroIdeal,
 )
+from ndcg_core.metric.conventions import PRESETS, Convention
 from ndcg_core.metric.metrics import Evaluation, evaluate
 from ndcg_core.metric.ranking import evaluate_scores, rank_by_scores
 from ndcg_core.runs.queries import Query, mean_ndcg

@@ -18,7 +18,8 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.metric.conventions import Convention, Discount, Gain
+from ndcg_core.metric.choices import Discount, Gain
+from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import Evaluation, default_labels, evaluate, ndcg
 from ndcg_core.teaching.exercise_prompts import predict_prompt
 from ndcg_core.teaching.grading import within_tolerance

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.metric.conventions import Convention, Discount, Gain, IdealSource
+from ndcg_core.metric.choices import Discount, Gain, IdealSource
+from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import evaluate, ndcg
 from ndcg_core.teaching.grading import within_tolerance
 from ndcg_core.text.formatting import format_real

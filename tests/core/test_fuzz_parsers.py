@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, parse_grades
-from ndcg_core.metric.conventions import NegativeGrades
+from ndcg_core.metric.choices import NegativeGrades
 from ndcg_core.metric.parsing import grade_list_from_rows
 from ndcg_core.pictures.export import SavedView, view_from_json
 from ndcg_core.runs.files import read_qrels, read_run

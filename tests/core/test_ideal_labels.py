@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
-from ndcg_core.metric.conventions import NegativeGrades
+from ndcg_core.metric.choices import NegativeGrades
 from ndcg_core.metric.rules import ideal_pool, used_grades
 from ndcg_core.pictures.chart_data import (
     NOT_RETRIEVED,

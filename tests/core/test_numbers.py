@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, parse_grades
-from ndcg_core.metric.convention_params import read_params
+from ndcg_core.metric.conventions import read_params
 from ndcg_core.questions.class_questions import from_exercise, parse_answer
 from ndcg_core.questions.class_rules import join_code, nickname
 from ndcg_core.teaching.practice import Level, exercise_set

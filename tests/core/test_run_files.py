@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import ndcg_core
 from ndcg_core import PRESETS, Convention, NdcgError
-from ndcg_core.metric.conventions import Gain, IdealSource, NegativeGrades, TiePolicy, ZeroIdeal
+from ndcg_core.metric.choices import Gain, IdealSource, NegativeGrades, TiePolicy, ZeroIdeal
 from ndcg_core.runs import files as run_files_module
 from ndcg_core.runs import rows as run_rows_module
 from ndcg_core.runs import scoring as runs_module

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ndcg_core.metric.choice_labels import choice_label
-from ndcg_core.metric.conventions import NegativeGrades, TiePolicy, ZeroIdeal
+from ndcg_core.metric.choices import NegativeGrades, TiePolicy, ZeroIdeal
 from tests.pages.conftest import open_app
 
 

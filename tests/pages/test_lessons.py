@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from ndcg_core import Convention, evaluate, format_real
 from ndcg_core.metric.choice_labels import choice_label
-from ndcg_core.metric.conventions import NegativeGrades
+from ndcg_core.metric.choices import NegativeGrades
 from ndcg_core.pictures.tables import escape_markdown
 from ndcg_core.teaching.worked import all_steps
 from tests.pages.conftest import open_app
