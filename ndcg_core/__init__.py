@@ -24,17 +24,10 @@ if TYPE_CHECKING:
         ZeroIdeal,
     )
     from ndcg_core.metric.conventions import PRESETS, Convention, Preset
-    from ndcg_core.metric.metrics import (
-        Evaluation,
-        cg,
-        dcg,
-        discounts,
-        evaluate,
-        gains,
-        ndcg,
-    )
+    from ndcg_core.metric.metrics import Evaluation, cg, dcg, evaluate, ndcg
     from ndcg_core.metric.parsing import GradeList, format_grades, parse_grades
     from ndcg_core.metric.ranking import Ranking, evaluate_scores, rank_by_scores
+    from ndcg_core.metric.terms import discounts, gains
     from ndcg_core.runs.files import read_qrels, read_run
     from ndcg_core.runs.queries import MeanNdcg, Query, mean_ndcg
     from ndcg_core.runs.scoring import RunScores, evaluate_run, evaluate_run_files, query_ranking
@@ -62,10 +55,10 @@ _MODULE_OF: Mapping[str, str] = MappingProxyType(
         "Evaluation": "metric.metrics",
         "cg": "metric.metrics",
         "dcg": "metric.metrics",
-        "discounts": "metric.metrics",
+        "discounts": "metric.terms",
         "evaluate": "metric.metrics",
         "format_real": "text.formatting",
-        "gains": "metric.metrics",
+        "gains": "metric.terms",
         "ndcg": "metric.metrics",
         "GradeList": "metric.parsing",
         "format_grades": "metric.parsing",

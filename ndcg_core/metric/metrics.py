@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Context, Decimal, localcontext
+from decimal import Decimal, localcontext
 from typing import Any
 
 import numpy as np
@@ -27,14 +27,13 @@ import pandas as pd
 
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric import rules
-from ndcg_core.metric.choices import Discount, Gain, IdealSource, NegativeGrades, ZeroIdeal
+from ndcg_core.metric.choices import ZeroIdeal
 from ndcg_core.metric.conventions import Convention
+from ndcg_core.metric.terms import EXACT_CONTEXT, discounts, gains, ranked_and_ideal
 
 #: A value that is a float, or a Decimal when float64 would overflow.
 Real = float | Decimal
 
-MAX_EXPONENTIAL_GRADE = 1_000_000  # 2**1e6 has 301,030 digits: still exact, and quick
-_EXACT_CONTEXT = Context(prec=50, Emax=999_999_999, Emin=-999_999_999)
 
 TABLE_COLUMNS = (
     "position",
@@ -90,68 +89,11 @@ def default_labels(count: int) -> tuple[str, ...]:
     return tuple(f"D{i}" for i in range(1, count + 1))
 
 
-def gains(grades: Sequence[float] | np.ndarray, gain: Gain, *, exact: bool = False) -> np.ndarray:
-    """Gain of each grade: ``rel`` (linear) or ``2**rel - 1`` (exponential).
-
-    >>> gains([3, 2, 0], Gain.EXPONENTIAL).tolist()
-    [7.0, 3.0, 0.0]
-    """
-    if exact:
-        with localcontext(_EXACT_CONTEXT):
-            return rules.exact_gain_values([float(g) for g in grades], gain)
-    return rules.gain_values(np.array(grades, dtype=np.float64), gain)  # a copy
-
-
-def discounts(
-    count: int,
-    discount: Discount = Discount.LOG,
-    log_base: float = 2.0,
-    *,
-    exact: bool = False,
-) -> np.ndarray:
-    """The divisor for ranks 1..count: ``log_b(i+1)``, or JK's ``1 if i < b else log_b(i)``.
-
-    >>> discounts(4).round(3).tolist()
-    [1.0, 1.585, 2.0, 2.322]
-    >>> discounts(4, Discount.JARVELIN_KEKALAINEN).round(3).tolist()
-    [1.0, 1.0, 1.585, 2.0]
-    """
-    if exact:
-        with localcontext(_EXACT_CONTEXT):
-            return rules.exact_divisors(count, discount, log_base)
-    return rules.divisors(np.arange(1, count + 1, dtype=np.float64), discount, log_base)
-
-
-def _check_grades(grades: Sequence[float], what: str) -> np.ndarray:
-    values = np.asarray(grades, dtype=np.float64)
-    if values.ndim != 1:
-        msg = f"The {what} must be a flat list of numbers."
-        raise NdcgError(msg)
-    bad = np.flatnonzero(~np.isfinite(values))
-    if bad.size:
-        i = int(bad[0])
-        msg = f"The {what} has {values[i]} at position {i + 1}; grades must be finite numbers."
-        raise NdcgError(msg, item=i + 1)
-    return values + 0.0  # turns -0.0 into 0.0
-
-
-def _apply_negative_policy(values: np.ndarray, policy: NegativeGrades, what: str) -> np.ndarray:
-    i = rules.rejected(values, policy)
-    if i is not None:
-        msg = (
-            f"The {what} has the negative grade {values[i]:g} at position {i + 1}, and this "
-            "convention rejects negative grades (as scikit-learn does). Choose 'count as 0' "
-            "or 'keep' to use them."
-        )
-        raise NdcgError(msg, item=i + 1)
-    return rules.used_grades(values, policy)
-
-
 def _group_means(values: np.ndarray, tie_groups: Sequence[int]) -> np.ndarray:
     """Replace each value by the mean of its tied group (groups are runs of equal ids)."""
     groups = np.asarray(tie_groups)
     starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
-    with localcontext(_EXACT_CONTEXT):
+    with localcontext(EXACT_CONTEXT):
         return rules.tie_means(values, starts)
 
 
@@ -163,7 +105,7 @@ def _normalise(dcg: Any, ideal_dcg: Any, policy: ZeroIdeal) -> float:
 
 
 def _ratio(dcg: Any, ideal_dcg: Any, policy: ZeroIdeal) -> float:
-    with localcontext(_EXACT_CONTEXT):
+    with localcontext(EXACT_CONTEXT):
         return _normalise(dcg, ideal_dcg, policy)
 
 
@@ -178,37 +120,6 @@ def _running_ndcg_float(
     running: np.ndarray, running_ideal: np.ndarray, policy: ZeroIdeal
 ) -> np.ndarray:
     return rules.normalised(running, running_ideal, policy)
-
-
-def _ranked_and_ideal(
-    grades: Sequence[float], convention: Convention, judged_grades: Sequence[float] | None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The grades as given, as used (negative-grade policy applied), and the ideal order."""
-    values = _check_grades(grades, "list")
-    if values.size == 0:
-        msg = "The list is empty: enter at least one grade."
-        raise NdcgError(msg)
-    policy = convention.negative_grades
-    used = _apply_negative_policy(values, policy, "list")
-    if convention.ideal is IdealSource.JUDGED:
-        if judged_grades is None:
-            msg = (
-                "This convention builds the ideal from all judged documents: pass the grades "
-                "of every judged document (judged_grades), retrieved or not."
-            )
-            raise NdcgError(msg)
-        judged = _check_grades(judged_grades, "judged set")
-        pool = _apply_negative_policy(judged, policy, "judged set")
-    else:
-        pool = used
-    ideal = -np.sort(-rules.ideal_pool(pool, policy))
-    if convention.gain is Gain.EXPONENTIAL and ideal.size and ideal[0] > MAX_EXPONENTIAL_GRADE:
-        msg = (
-            f"A grade of {ideal[0]:g} is too large for exponential gain: 2^{ideal[0]:g} has "
-            f"no useful size. With 2^rel - 1, grades up to {MAX_EXPONENTIAL_GRADE:,} are read."
-        )
-        raise NdcgError(msg)
-    return values, used, ideal
 
 
 def evaluate(
@@ -234,7 +145,7 @@ def evaluate(
     (6.861, 7.141, 0.961)
     """
     convention = convention or Convention()
-    values, used, ideal = _ranked_and_ideal(grades, convention, judged_grades)
+    values, used, ideal = ranked_and_ideal(grades, convention, judged_grades)
     labels = tuple(labels) if labels is not None else default_labels(len(values))
     if len(labels) != len(values):
         msg = f"Got {len(labels)} labels for {len(values)} grades."
@@ -318,7 +229,7 @@ def _breakdown(
     ideal_grade[:ideal_rows] = ideal[:ideal_rows]
 
     # Overflow here is caught by the caller, which then redoes the sums exactly.
-    with localcontext(_EXACT_CONTEXT), np.errstate(over="ignore", invalid="ignore"):
+    with localcontext(EXACT_CONTEXT), np.errstate(over="ignore", invalid="ignore"):
         contribution = padded_gain / divisors
         ideal_contribution = padded_ideal_gain / divisors
         running = np.cumsum(contribution)
@@ -366,7 +277,7 @@ def ndcg(
     """
     # The same sums as evaluate() without building its table: exercises call this a lot.
     convention = convention or Convention()
-    _, used, ideal = _ranked_and_ideal(grades, convention, judged_grades)
+    _, used, ideal = ranked_and_ideal(grades, convention, judged_grades)
     k = convention.cutoff_k
     depth, ideal_depth = (len(used), len(ideal)) if k is None else (k, k)
     shown, best = used[:depth], ideal[:ideal_depth]

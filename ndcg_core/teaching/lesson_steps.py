@@ -23,8 +23,9 @@ from typing import Literal
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.compare import format_pair
 from ndcg_core.metric.conventions import Convention
-from ndcg_core.metric.metrics import Evaluation, Real, discounts, evaluate
+from ndcg_core.metric.metrics import Evaluation, Real, evaluate
 from ndcg_core.metric.parsing import format_grades
+from ndcg_core.metric.terms import discounts
 from ndcg_core.teaching import worked
 from ndcg_core.teaching.stories import Card, GradeLevel, Story, check_order
 from ndcg_core.text.formatting import format_real
