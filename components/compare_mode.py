@@ -28,13 +28,8 @@ from components.state import (
     to_link,
 )
 from ndcg_core import Convention, NdcgError
-from ndcg_core.metric.compare import (
-    ORDER_PARAM,
-    Comparison,
-    compare,
-    order_from_param,
-    order_to_param,
-)
+from ndcg_core.metric.compare import ORDER_PARAM, compare, order_from_param, order_to_param
+from ndcg_core.metric.comparison import Comparison
 from ndcg_core.metric.lists import ideal_order, moved, reordered
 from ndcg_core.metric.parsing import GradeList
 from ndcg_core.pictures.chart_data import PLOTTED_POSITIONS

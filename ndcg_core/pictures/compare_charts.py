@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ndcg_core.metric.compare import Comparison
+from ndcg_core.metric.comparison import Comparison
 from ndcg_core.pictures.chart_data import is_dense, plotted_positions
 from ndcg_core.pictures.charts import with_text_size
 

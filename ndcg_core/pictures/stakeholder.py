@@ -1,6 +1,6 @@
 """ "Explain to a stakeholder": an A-vs-B comparison as one self-contained HTML page.
 
-The page holds the numbers, the paragraph from :func:`ndcg_core.metric.compare.explain`, the
+The page holds the numbers, the paragraph from :func:`ndcg_core.metric.compare_words.explain`, the
 convention in words, both rankings as text tables and the charts as inline SVG drawn
 offline by vl-convert. It loads nothing (no script, no font, no image from elsewhere),
 so it opens offline in any browser, and its print CSS fits it on one A4 page.
@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from html import escape
 
-from ndcg_core.metric.compare import Comparison, format_pair, signed
+from ndcg_core.metric.compare_words import format_pair, signed
+from ndcg_core.metric.comparison import Comparison
 from ndcg_core.metric.metrics import Evaluation, Real
 from ndcg_core.text.formatting import format_real
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.metric.compare import format_pair
+from ndcg_core.metric.compare_words import format_pair
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import Evaluation, Real, evaluate
 from ndcg_core.metric.parsing import format_grades

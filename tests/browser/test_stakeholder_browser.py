@@ -10,7 +10,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from ndcg_core import Convention, format_real
-from ndcg_core.metric.compare import compare, format_pair
+from ndcg_core.metric.compare import compare
+from ndcg_core.metric.compare_words import format_pair
 from ndcg_core.pictures.stakeholder import stakeholder_html
 from ndcg_core.teaching.stories import load_story
 from tests.browser.conftest import VIEWPORT

@@ -8,7 +8,8 @@ from html.parser import HTMLParser
 import pytest
 
 from ndcg_core import Convention, evaluate, format_real
-from ndcg_core.metric.compare import compare, format_pair
+from ndcg_core.metric.compare import compare
+from ndcg_core.metric.compare_words import format_pair
 from ndcg_core.pictures.stakeholder import MAX_ROWS, stakeholder_html
 from tests.hostile.corpus import CSV_INJECTION, IMG, IMG_NO_SPACE, SCRIPT
 
