@@ -13,14 +13,8 @@ from components.results import table_columns
 from components.state import PERSIST, choose_practice_set, current_practice_set, from_link
 from ndcg_core import NdcgError, format_grades
 from ndcg_core.links.practice_link import ANSWERS_PARAM, answers_from_param, answers_to_param
-from ndcg_core.teaching.practice import (
-    Exercise,
-    Feedback,
-    Kind,
-    Level,
-    compare_scores,
-    exercise_set,
-)
+from ndcg_core.teaching.practice import Exercise, Feedback, Kind, Level, exercise_set
+from ndcg_core.teaching.practice_checks import compare_scores
 from ndcg_core.teaching.practice_scoring import Answer, Answered, attempts_of, record_answer, score
 from ndcg_core.text.quoting import quoted
 

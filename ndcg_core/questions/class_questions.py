@@ -25,7 +25,8 @@ from ndcg_core.metric.metrics import Evaluation, evaluate
 from ndcg_core.metric.parsing import GradeList
 from ndcg_core.teaching.exercise_prompts import predict_prompt
 from ndcg_core.teaching.grading import within_tolerance
-from ndcg_core.teaching.practice import Exercise, Kind, Level, check_reorder, reorder_answer
+from ndcg_core.teaching.practice import Exercise, Kind, Level
+from ndcg_core.teaching.practice_checks import check_reorder, reorder_answer
 from ndcg_core.text.formatting import format_real
 from ndcg_core.text.numbers import read_number
 from ndcg_core.text.quoting import quoted, short_number

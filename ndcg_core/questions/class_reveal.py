@@ -25,7 +25,7 @@ from ndcg_core.questions.class_questions import (
     parse_answer,
     right_answer,
 )
-from ndcg_core.teaching.practice import check_reorder, compare_scores, reorder_answer
+from ndcg_core.teaching.practice_checks import check_reorder, compare_scores, reorder_answer
 from ndcg_core.teaching.slips import SlipCount, SlipTable, count_slips, match_answer, slip_table
 from ndcg_core.teaching.worked import WorkedStep, all_steps
 from ndcg_core.text.formatting import format_real

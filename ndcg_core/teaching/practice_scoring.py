@@ -13,10 +13,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ndcg_core.teaching.practice import (
-    Exercise,
-    Feedback,
-    Kind,
+from ndcg_core.teaching.practice import Exercise, Feedback, Kind
+from ndcg_core.teaching.practice_checks import (
     check_compare,
     check_predict,
     check_reorder,

@@ -24,7 +24,8 @@ from ndcg_core.questions.class_questions import (
 )
 from ndcg_core.questions.class_reveal import reveal, spread, summary_csv
 from ndcg_core.questions.class_rules import ANSWER_MAX, answer_value
-from ndcg_core.teaching.practice import Kind, Level, exercise_set, reorder_answer
+from ndcg_core.teaching.practice import Kind, Level, exercise_set
+from ndcg_core.teaching.practice_checks import reorder_answer
 from ndcg_core.text.quoting import short_number
 from tests.core.strategies import conventions
 from tests.hostile.corpus import CSV_INJECTION, IMG, SCRIPT, TEXT, Case

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from ndcg_core.questions.class_questions import from_exercise, is_right, parse_answer
 from ndcg_core.questions.class_reveal import slips_for
 from ndcg_core.teaching.grading import within_tolerance
-from ndcg_core.teaching.practice import Exercise, Kind, Level, check_predict, exercise_set
+from ndcg_core.teaching.practice import Exercise, Kind, Level, exercise_set
+from ndcg_core.teaching.practice_checks import check_predict
 from ndcg_core.teaching.slips import match_answer
 
 

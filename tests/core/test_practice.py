@@ -10,15 +10,13 @@ from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, evaluate
 from ndcg_core.metric.metrics import ndcg
-from ndcg_core.teaching.practice import (
-    Kind,
-    Level,
+from ndcg_core.teaching.practice import Kind, Level, exercise_set
+from ndcg_core.teaching.practice_checks import (
     check_compare,
     check_predict,
     check_reorder,
     check_spot,
     compare_scores,
-    exercise_set,
     reorder_answer,
 )
 from ndcg_core.teaching.practice_scoring import Score, record_check, score
