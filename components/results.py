@@ -24,13 +24,7 @@ from ndcg_core.pictures.chart_data import (
     chart_layout,
     is_dense,
 )
-from ndcg_core.pictures.charts import (
-    ChartShape,
-    chart_spec,
-    chart_template,
-    fill_template,
-    with_text_size,
-)
+from ndcg_core.pictures.charts import ChartShape, chart_spec, chart_template, fill_template
 from ndcg_core.pictures.export import (
     SavedView,
     chart_image,
@@ -38,6 +32,7 @@ from ndcg_core.pictures.export import (
     table_csv,
     view_to_json,
 )
+from ndcg_core.pictures.style import with_text_size
 from ndcg_core.pictures.tables import display_columns, display_table
 
 TABLE_PAGE_ROWS = 50

@@ -44,8 +44,8 @@ from components.cache import vega_lite_spec
 from components.chrome import plain
 from ndcg_core import NdcgError
 from ndcg_core.metric.conventions import Convention
-from ndcg_core.pictures.charts import histogram_chart
 from ndcg_core.pictures.export import per_query_csv
+from ndcg_core.pictures.score_charts import histogram_chart
 from ndcg_core.runs.files import EvaluationFile, read_evaluation_file
 from ndcg_core.runs.scoring import RunScores, evaluate_files
 from ndcg_core.runs.significance import MeanInterval, RunComparison, compare_runs, mean_interval

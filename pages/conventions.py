@@ -10,7 +10,7 @@ from components.navigation import run_through_app
 from components.state import PERSIST, current_convention, current_list, current_unretrieved
 from ndcg_core import NdcgError, parse_grades
 from ndcg_core.metric.parsing import format_grades
-from ndcg_core.pictures.charts import variants_chart
+from ndcg_core.pictures.score_charts import variants_chart
 from ndcg_core.teaching.lessons import (
     SEED004_SCORES,
     SEED004_TRUE_GRADES,

@@ -8,7 +8,7 @@ from components.navigation import run_through_app
 from components.state import PERSIST
 from ndcg_core import Evaluation, TiePolicy, format_real
 from ndcg_core.metric.notes import evaluation_notes
-from ndcg_core.pictures.charts import curves_chart
+from ndcg_core.pictures.score_charts import curves_chart
 from ndcg_core.pictures.tables import format_frame
 from ndcg_core.teaching.lessons import (
     Pair,

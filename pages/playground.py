@@ -35,7 +35,7 @@ from components.state import (
     view_mode,
 )
 from ndcg_core import Convention
-from ndcg_core.pictures.charts import PROJECTOR_FONT_SIZE
+from ndcg_core.pictures.style import PROJECTOR_FONT_SIZE
 
 run_through_app()
 

@@ -14,7 +14,7 @@ from components.run_uploads import (
 )
 from components.state import PERSIST, current_convention, open_in_playground
 from ndcg_core import TiePolicy, format_real
-from ndcg_core.pictures.charts import difference_chart
+from ndcg_core.pictures.score_charts import difference_chart
 from ndcg_core.runs.limits import MAX_ID_CHARS
 from ndcg_core.runs.rows import query_rows
 from ndcg_core.runs.scoring import query_ranking

@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 import altair as alt
-import numpy as np
-import pandas as pd
 
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.pictures.chart_data import (
@@ -31,11 +29,9 @@ from ndcg_core.pictures.chart_data import (
     chart_layout,
     is_dense,
 )
+from ndcg_core.pictures.style import COLOURS, CURVE_COLOUR, CUTOFF_COLOUR
 from ndcg_core.text.formatting import vega_format_expr
 
-_COLOURS = ("#0072B2", "#E69F00")  # Okabe-Ito blue and orange
-_CURVE_COLOUR = "#009E73"  # Okabe-Ito bluish green
-_CUTOFF_COLOUR = "#8C8C8C"  # over 3:1 against both the light and the dark background
 HOVER = "position_hover"
 # Wide enough to read, narrow enough that the three panels, axes and legend fit the
 # Playground's results column at 1366 px (about 475 px) and in the presenter view.
@@ -96,7 +92,7 @@ def _layout_chart(
     series_colour = alt.Color(
         "series:N",
         title=None,
-        scale=alt.Scale(domain=series_domain, range=list(_COLOURS)),
+        scale=alt.Scale(domain=series_domain, range=list(COLOURS)),
         legend=legend,
     )
     series_shape = alt.Shape(
@@ -154,7 +150,7 @@ def _layout_chart(
     if visible_k is not None:
         rule = (
             alt.Chart(alt.NamedData(name=CUTOFF))
-            .mark_rule(strokeDash=[4, 3], strokeWidth=1.5, color=_CUTOFF_COLOUR)
+            .mark_rule(strokeDash=[4, 3], strokeWidth=1.5, color=CUTOFF_COLOUR)
             .encode(x=alt.X("position:Q", title=running_title))
         )
         running_layers = running_layers + rule
@@ -178,7 +174,7 @@ def _layout_chart(
         alt.Tooltip("position:Q", title="k"),
         alt.Tooltip("ndcg_text:N", title="nDCG@k"),
     ]
-    curve_line = curve_base.mark_line(color=_CURVE_COLOUR).encode(
+    curve_line = curve_base.mark_line(color=CURVE_COLOUR).encode(
         x=position_axis.title("cutoff k"),
         y=alt.Y(
             "ndcg_at_i:Q",
@@ -189,7 +185,7 @@ def _layout_chart(
             axis=_value_axis(),
         ),
     )
-    curve_points = curve_base.mark_point(filled=True, size=60, color=_CURVE_COLOUR).encode(
+    curve_points = curve_base.mark_point(filled=True, size=60, color=CURVE_COLOUR).encode(
         x=position_axis.title("cutoff k"),
         y="ndcg_at_i:Q",
         opacity=highlight,
@@ -204,11 +200,6 @@ def _layout_chart(
         warnings.filterwarnings("ignore", message="Automatically deduplicated selection")
         chart = alt.vconcat(running, alt.hconcat(contributions, curve))
     return cast(alt.VConcatChart, chart.resolve_scale(color="shared"))
-
-
-def _number_axis() -> alt.Axis:
-    """An axis of values labelled by the app's number rule (0.200, never 0.2 or 0.200000)."""
-    return alt.Axis(labelExpr=vega_format_expr("datum.value"))
 
 
 def _value_axis() -> alt.Axis:
@@ -373,128 +364,3 @@ def chart_spec(
     spec = {key: value for key, value in layout_spec.items() if key != "datasets"}
     spec["datasets"] = chart_datasets(evaluation)
     return spec
-
-
-def curves_chart(
-    frame: pd.DataFrame, *, x: str, y_title: str, width: int = 420, height: int = 280
-) -> alt.Chart:
-    """One line per column of ``frame`` (besides ``x``), e.g. nDCG@k of two lists.
-
-    >>> frame = pd.DataFrame({"k": [1, 2], "a": [1.0, 0.5], "b": [1.0, 1.0]})
-    >>> curves_chart(frame, x="k", y_title="nDCG@k").to_dict()["mark"]["type"]
-    'line'
-    """
-    long = frame.melt(id_vars=[x], var_name="list", value_name="value")
-    names = [c for c in frame.columns if c != x]
-    chart = (
-        alt.Chart(long)
-        .mark_line(point=alt.OverlayMarkDef(filled=True, size=60))
-        .encode(
-            x=alt.X(f"{x}:O", title=x, axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("value:Q", title=y_title, axis=_number_axis()),
-            # One legend for colour and dash (hiding either conflicts with the other).
-            color=alt.Color(
-                "list:N",
-                title=None,
-                scale=alt.Scale(domain=names, range=[*_COLOURS, _CURVE_COLOUR][: len(names)]),
-                legend=alt.Legend(orient="top", title=None),
-            ),
-            strokeDash=alt.StrokeDash(
-                "list:N", title=None, legend=alt.Legend(orient="top", title=None)
-            ),
-            tooltip=[alt.Tooltip(f"{x}:O"), "list:N", alt.Tooltip("value_text:N", title="value")],
-        )
-        .transform_calculate(value_text=vega_format_expr("datum.value"))
-        .properties(width=width, height=height)
-    )
-    return cast(alt.Chart, chart)
-
-
-def variants_chart(variants: pd.DataFrame, *, width: int = 420) -> alt.Chart:
-    """A bar per convention variant: its nDCG (expects ``choice`` and ``ndcg_value``).
-
-    >>> from ndcg_core.teaching.lessons import convention_variants
-    >>> variants_chart(convention_variants([3, 2, 0])).to_dict()["mark"]["type"]
-    'bar'
-    """
-    chart = (
-        alt.Chart(variants)
-        .mark_bar(color=_COLOURS[0])
-        .encode(
-            y=alt.Y("choice:N", title=None, sort=None, axis=alt.Axis(labelLimit=320)),
-            x=alt.X(
-                "ndcg_value:Q", title="nDCG", scale=alt.Scale(domain=[0, 1]), axis=_number_axis()
-            ),
-            tooltip=["choice:N", alt.Tooltip("ndcg_text:N", title="nDCG")],
-        )
-        .transform_calculate(ndcg_text=vega_format_expr("datum.ndcg_value"))
-        .properties(width=width)
-    )
-    return cast(alt.Chart, chart)
-
-
-def histogram_chart(values: np.ndarray, *, title: str, width: int = 380) -> alt.Chart:
-    """How per-query scores spread between 0 and 1.
-
-    >>> histogram_chart(np.array([0.1, 0.9]), title="nDCG").to_dict()["mark"]["type"]
-    'bar'
-    """
-    frame = pd.DataFrame({"score": values[~np.isnan(values)]})
-    chart = (
-        alt.Chart(frame)
-        .mark_bar(color=_COLOURS[0])
-        .encode(
-            x=alt.X("score:Q", bin=alt.Bin(extent=[0, 1], step=0.1), title=title),
-            y=alt.Y("count():Q", title="queries", axis=alt.Axis(tickMinStep=1, format="d")),
-            tooltip=[alt.Tooltip("count():Q", title="queries")],
-        )
-        .properties(width=width, height=260)
-    )
-    return cast(alt.Chart, chart)
-
-
-def difference_chart(paired: pd.DataFrame, *, width: int = 760) -> alt.Chart:
-    """One bar per query: run B minus run A, sorted, better and worse told apart by sign
-    and by colour (expects ``qid`` and ``difference``).
-
-    >>> frame = pd.DataFrame({"qid": ["a", "b"], "difference": [0.2, -0.1]})
-    >>> difference_chart(frame).to_dict()["mark"]["type"]
-    'bar'
-    """
-    frame = paired.assign(change=np.where(paired["difference"] >= 0, "B better", "B worse"))
-    chart = (
-        alt.Chart(frame)
-        .mark_bar()
-        .encode(
-            x=alt.X("qid:N", sort="-y", title="query", axis=alt.Axis(labelAngle=-45)),
-            y=alt.Y("difference:Q", title="nDCG of B minus nDCG of A", axis=_number_axis()),
-            color=alt.Color(
-                "change:N",
-                title=None,
-                scale=alt.Scale(domain=["B better", "B worse"], range=[_CURVE_COLOUR, _COLOURS[1]]),
-            ),
-            tooltip=["qid:N", alt.Tooltip("difference_text:N", title="difference")],
-        )
-        .transform_calculate(difference_text=vega_format_expr("datum.difference"))
-        .properties(width=width, height=240)
-    )
-    return cast(alt.Chart, chart)
-
-
-#: Chart text on a projector: axis, legend and title text at least this many pixels.
-PROJECTOR_FONT_SIZE = 16
-
-
-def with_text_size(spec: dict[str, Any], font_size: int) -> dict[str, Any]:
-    """``spec`` with its axis, legend and header text at ``font_size`` px and titles two
-    pixels larger (a copy: the cached spec stays as it was).
-
-    >>> with_text_size({"config": {"axis": {"grid": False}}}, 16)["config"]["axis"]
-    {'grid': False, 'labelFontSize': 16, 'titleFontSize': 16}
-    """
-    text = {"labelFontSize": font_size, "titleFontSize": font_size}
-    sizes = {"axis": text, "legend": text, "header": text, "title": {"fontSize": font_size + 2}}
-    config = dict(spec.get("config", {}))
-    for part, values in sizes.items():
-        config[part] = {**config.get(part, {}), **values}
-    return {**spec, "config": config}

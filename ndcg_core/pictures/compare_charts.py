@@ -14,7 +14,7 @@ from typing import Any
 
 from ndcg_core.metric.comparison import Comparison
 from ndcg_core.pictures.chart_data import is_dense, plotted_positions
-from ndcg_core.pictures.charts import with_text_size
+from ndcg_core.pictures.style import with_text_size
 
 _COLOUR_A, _COLOUR_B = "#0072B2", "#E69F00"  # Okabe-Ito blue and orange
 _GAIN_COLOUR, _LOSS_COLOUR = "#009E73", "#D55E00"  # Okabe-Ito bluish green and vermillion

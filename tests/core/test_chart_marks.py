@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ndcg_core.pictures.charts import histogram_chart
 from ndcg_core.pictures.lesson_charts import discount_chart
+from ndcg_core.pictures.score_charts import histogram_chart
 from ndcg_core.teaching.lesson_steps import step_discount
 from ndcg_core.teaching.stories import load_story
 

@@ -12,7 +12,8 @@ import vl_convert
 
 from ndcg_core import Convention, evaluate
 from ndcg_core.pictures.chart_data import chart_frame
-from ndcg_core.pictures.charts import HOVER, chart_spec, curves_chart
+from ndcg_core.pictures.charts import HOVER, chart_spec
+from ndcg_core.pictures.score_charts import curves_chart
 from ndcg_core.text.formatting import vega_format_expr
 
 SEED = [3.0, 2.0, 3.0, 0.0, 1.0, 2.0]

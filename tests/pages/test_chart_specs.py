@@ -7,7 +7,7 @@ import pyarrow as pa
 import pytest
 
 from components.cache import vega_lite_spec
-from ndcg_core.pictures.charts import histogram_chart, variants_chart
+from ndcg_core.pictures.score_charts import histogram_chart, variants_chart
 from ndcg_core.teaching.lessons import convention_variants
 
 

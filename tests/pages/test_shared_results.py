@@ -13,7 +13,7 @@ import streamlit as st
 
 from components.cache import _call_key, shared
 from ndcg_core.metric.metrics import ndcg
-from ndcg_core.pictures.charts import histogram_chart
+from ndcg_core.pictures.score_charts import histogram_chart
 from ndcg_core.teaching.lessons import zero_ideal_policies
 
 
