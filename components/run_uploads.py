@@ -46,7 +46,7 @@ from ndcg_core import NdcgError
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.pictures.export import per_query_csv
 from ndcg_core.pictures.score_charts import histogram_chart
-from ndcg_core.runs.files import EvaluationFile, read_evaluation_file
+from ndcg_core.runs.coded_files import EvaluationFile, read_evaluation_file
 from ndcg_core.runs.scoring import RunScores, evaluate_files
 from ndcg_core.runs.significance import MeanInterval, RunComparison, compare_runs, mean_interval
 from ndcg_core.runs.table import QueryTable

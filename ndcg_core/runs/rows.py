@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ndcg_core.runs.files import EvaluationFile
+from ndcg_core.runs.coded_files import EvaluationFile
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -20,7 +20,7 @@ def query_rows(
     r"""One query's rows of a run and of its qrels, as :func:`read_run` and
     :func:`read_qrels` give them (from a TREC file, taken from Arrow's table).
 
-    >>> from ndcg_core.runs.files import read_evaluation_file
+    >>> from ndcg_core.runs.coded_files import read_evaluation_file
     >>> run, qrels = b"q1 Q0 a 1 2 t\nq2 Q0 b 1 1 t\n", b"q2 0 b 1\n"
     >>> ranked, judged = query_rows(
     ...     read_evaluation_file(run, "run"), read_evaluation_file(qrels, "qrels"), "q2"
@@ -42,7 +42,7 @@ def query_rows(
 def evaluation_frame(file: EvaluationFile) -> pd.DataFrame:
     r"""The whole file as :func:`read_qrels` or :func:`read_run` gives it.
 
-    >>> from ndcg_core.runs.files import read_evaluation_file
+    >>> from ndcg_core.runs.coded_files import read_evaluation_file
     >>> evaluation_frame(read_evaluation_file(b"q1 0 d1 2\n", "qrels")).to_dict("list")
     {'qid': ['q1'], 'docid': ['d1'], 'grade': [2.0]}
     """

@@ -25,12 +25,7 @@ from ndcg_core.errors import NdcgError
 from ndcg_core.metric import rules
 from ndcg_core.metric.choices import IdealSource, NegativeGrades, TiePolicy
 from ndcg_core.metric.conventions import Convention
-from ndcg_core.runs.files import (
-    EvaluationFile,
-    Rows,
-    read_coded,
-    read_evaluation_file,
-)
+from ndcg_core.runs.coded_files import EvaluationFile, Rows, read_coded, read_evaluation_file
 from ndcg_core.runs.rows import evaluation_frame
 
 if TYPE_CHECKING:

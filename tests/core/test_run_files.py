@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import ndcg_core
 from ndcg_core import PRESETS, Convention, NdcgError
 from ndcg_core.metric.choices import Gain, IdealSource, NegativeGrades, TiePolicy, ZeroIdeal
-from ndcg_core.runs import files as run_files_module
+from ndcg_core.runs import coded_files as coded_files_module
 from ndcg_core.runs import rows as run_rows_module
 from ndcg_core.runs import scoring as runs_module
 from ndcg_core.runs.files import read_qrels, read_run
@@ -238,7 +238,7 @@ def test_string_ranks_are_byte_order() -> None:
     names = ["d9", "d10", "é", "z", "Z", "ab", "a", "doc-7", "d1x", "日本"]
     strings = pa.array(names).slice(1)  # an offset into the buffers, as Arrow may give
     codes = np.array([0, 8, 2, 2, 5, 1, 3, 4, 6, 7])
-    ranks = run_files_module._string_ranks(strings, codes)
+    ranks = coded_files_module._string_ranks(strings, codes)
     wanted = [names[1:][c] for c in codes]
     by_python = {name: rank for rank, name in enumerate(sorted(set(wanted)))}
     assert ranks.tolist() == [by_python[name] for name in wanted]
@@ -312,7 +312,7 @@ def test_a_key_shared_by_different_ids_is_not_a_match() -> None:
     run, qrels = b"q1 Q0 a 1 2 t\nq1 Q0 bb 2 1 t\n", b"q1 0 c 3\nq1 0 dddd 1\n"
     expected = evaluate_run(read_run(run), read_qrels(qrels))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(run_files_module, "id_hashes", _length_hashes)
+        patch.setattr(coded_files_module, "id_hashes", _length_hashes)
         colliding = evaluate_run_files(run, qrels)
     pd.testing.assert_frame_equal(colliding.per_query, expected.per_query, check_exact=True)
     assert colliding.ndcg.tolist() == [0.0]
@@ -331,7 +331,7 @@ def test_colliding_keys_score_as_distinct_ones(files, convention) -> None:
     run, qrels = files
     expected = _outcome(lambda: evaluate_run_files(run, qrels, convention))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(run_files_module, "id_hashes", _length_hashes)
+        patch.setattr(coded_files_module, "id_hashes", _length_hashes)
         colliding = _outcome(lambda: evaluate_run_files(run, qrels, convention))
     _assert_same(colliding, expected)
 
@@ -347,8 +347,8 @@ def test_one_querys_rows_are_the_whole_files_rows_of_it(files, as_csv) -> None:
             b",".join(line.split()[i] for i in (0, 2, 4)) + b"\n" for line in run.splitlines()
         )
     run = b"\xef\xbb\xbf" + run
-    run_file = run_files_module.read_evaluation_file(run, "run")
-    qrels_file = run_files_module.read_evaluation_file(qrels, "qrels")
+    run_file = coded_files_module.read_evaluation_file(run, "run")
+    qrels_file = coded_files_module.read_evaluation_file(qrels, "qrels")
     whole_run, whole_qrels = read_run(run), read_qrels(qrels)
     for qid in {*whole_run["qid"], *whole_qrels["qid"], "not there"}:
         ranked, judged = run_rows_module.query_rows(run_file, qrels_file, qid)
@@ -366,7 +366,7 @@ def test_ids_shared_across_queries_are_coded_by_dictionary_distinct_ones_by_keys
     for shared_ids in (True, False):
         run, qrels = _benchmark_files(300, shared_ids)
         for data, what in ((run, "run"), (qrels, "qrels")):
-            file = run_files_module.read_evaluation_file(data, what)
+            file = coded_files_module.read_evaluation_file(data, what)
             assert file.table is not None
             docs = file.table.column("docid").type
             assert pa.types.is_dictionary(docs) is shared_ids, (what, shared_ids)
@@ -381,25 +381,25 @@ def test_dictionary_codes_and_keys_score_alike(files, convention, coded) -> None
     same as with keys for both."""
     run, qrels = files
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(run_files_module, "_ids_repeat", lambda data, column: False)
+        patch.setattr(coded_files_module, "_ids_repeat", lambda data, column: False)
         keyed = _outcome(lambda: evaluate_run_files(run, qrels, convention))
 
     def guess(data: bytes, column: int) -> bool:
         return coded in ("both", "many ids") or (data is run) == (coded == "run")
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(run_files_module, "_ids_repeat", guess)
+        patch.setattr(coded_files_module, "_ids_repeat", guess)
         if coded == "many ids":
-            patch.setattr(run_files_module, "_few_ids", lambda column: False)
+            patch.setattr(coded_files_module, "_few_ids", lambda column: False)
         other = _outcome(lambda: evaluate_run_files(run, qrels, convention))
     _assert_same(other, keyed)
 
 
 def test_a_repeat_is_found_on_the_dictionary_path() -> None:
     run = b"q1 Q0 d1 1 3 t\nq2 Q0 d1 1 3 t\nq1 Q0 d2 2 2 t\nq1 Q0 d1 3 1 t\n"
-    assert run_files_module._ids_repeat(run, 2)
+    assert coded_files_module._ids_repeat(run, 2)
     with pytest.raises(NdcgError, match=r"Line 4 of the run file repeats document “d1”"):
-        run_files_module.read_evaluation_file(run, "run")
+        coded_files_module.read_evaluation_file(run, "run")
 
 
 @settings(max_examples=200)

@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from ndcg_core import NdcgError
-from ndcg_core.runs.files import read_evaluation_file, read_qrels, read_run
+from ndcg_core.runs.coded_files import read_evaluation_file
+from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.limits import MAX_ID_CHARS
 from ndcg_core.runs.rows import query_rows
 from ndcg_core.runs.scoring import evaluate_run_files
