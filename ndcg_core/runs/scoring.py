@@ -12,7 +12,6 @@ score with the same code, on integer codes of the ids. Comparing two runs' score
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +25,13 @@ from ndcg_core.metric import rules
 from ndcg_core.metric.choices import IdealSource, NegativeGrades, TiePolicy
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.runs.coded_files import EvaluationFile, Rows, read_coded, read_evaluation_file
+from ndcg_core.runs.query_arrays import (
+    order_ties,
+    query_blocks,
+    query_ideal_dcgs,
+    rank_divisors,
+    tie_means,
+)
 from ndcg_core.runs.rows import evaluation_frame
 
 if TYPE_CHECKING:
@@ -71,10 +77,6 @@ class RunScores:
         values = self.ndcg.astype(np.float64)
         kept = values[~np.isnan(values)]
         return float(kept.mean()) if kept.size else math.nan
-
-
-def _divisors(ranks: np.ndarray, convention: Convention) -> np.ndarray:
-    return rules.divisors(ranks, convention.discount, convention.log_base)
 
 
 def _clip(grades: np.ndarray, policy: NegativeGrades, what: str) -> np.ndarray:
@@ -229,7 +231,7 @@ def _score_codes(
     rel_q, _, rel_grades = judged
     n_queries = len(qid_names)
     judged_query = np.bincount(rel_q, minlength=n_queries) > 0
-    starts, lengths = _blocks(run_q)
+    starts, lengths = query_blocks(run_q)
     retrieved = np.bincount(run_q[starts], weights=lengths, minlength=n_queries).astype(np.int64)
     in_run = retrieved > 0
     scored = in_run & judged_query
@@ -237,11 +239,11 @@ def _score_codes(
     if not_judged:  # skipped, as trec_eval does
         keep = judged_query[run_q]
         run_q, run_d, run_scores = run_q[keep], run_d[keep], run_scores[keep]
-        starts, lengths = _blocks(run_q)
+        starts, lengths = query_blocks(run_q)
     if not _ranked(run_scores, starts, int(np.count_nonzero(scored))):
         order = np.lexsort((-run_scores, run_q))
         run_q, run_d, run_scores = run_q[order], run_d[order], run_scores[order]
-        starts, lengths = _blocks(run_q)
+        starts, lengths = query_blocks(run_q)
     # Rows are now grouped by query, scores descending. With a cutoff and the ideal from the
     # qrels, only the top k rows of each query and the rest of a tie that crosses k can
     # count: the others need no grade. (Rejecting negative grades looks at every retrieved
@@ -279,11 +281,11 @@ def _score_codes(
 
     ties = convention.ties
     if ties is not TiePolicy.AVERAGE:
-        grades = _order_ties(grades, run_d, tie_sizes, ties, doc_ranks)
+        grades = order_ties(grades, run_d, tie_sizes, ties, doc_ranks)
     del tie_sizes
     gains = rules.gain_values(grades, convention.gain)
     if ties is TiePolicy.AVERAGE:  # each tied position gets the tie's mean gain
-        gains = _tie_means(gains, run_q, run_scores)
+        gains = tie_means(gains, run_q, run_scores)
     if k is not None:
         counted = position < k
         run_q_counted, gains, position = run_q[counted], gains[counted], position[counted]
@@ -291,7 +293,7 @@ def _score_codes(
         run_q_counted = run_q
     ranks = position + 1.0
     del position, tie_start  # the largest arrays, no longer needed
-    weights = _divisors(ranks, convention)
+    weights = rank_divisors(ranks, convention)
     del ranks
     np.divide(gains, weights, out=weights)
     dcg = np.bincount(run_q_counted, weights=weights, minlength=n_queries)
@@ -303,7 +305,7 @@ def _score_codes(
     else:
         pool_q, pool_g = run_q, grades
     pool_g = rules.ideal_pool(pool_g, convention.negative_grades)
-    ideal_dcg = _ideal_dcg(pool_q, pool_g, n_queries, convention)
+    ideal_dcg = query_ideal_dcgs(pool_q, pool_g, n_queries, convention)
 
     ndcg = rules.normalised(dcg, ideal_dcg, convention.zero_ideal)
     relevant = np.bincount(rel_q[rel_grades > 0], minlength=n_queries)
@@ -328,15 +330,6 @@ def _score_codes(
         missing_scored_zero=score_missing_as_zero,
         not_judged=not_judged,
     )
-
-
-def _blocks(queries: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """First row and length of each run of equal query codes."""
-    change = np.empty(len(queries), dtype=bool)
-    change[:1] = True
-    np.not_equal(queries[1:], queries[:-1], out=change[1:])
-    starts = np.flatnonzero(change)
-    return starts, np.diff(np.append(starts, len(queries)))
 
 
 def _ranked(scores: np.ndarray, starts: np.ndarray, n_queries: int) -> bool:
@@ -364,144 +357,6 @@ def _counting_rows(
         high = np.where(searching & ~same, middle, high)
     counting: np.ndarray = high - starts
     return counting
-
-
-def _whole_levels(grades: np.ndarray) -> tuple[float, int] | None:
-    """The highest grade and the number of levels down to the lowest, when the grades are
-    whole numbers in a modest range (as qrels grades are)."""
-    if len(grades) == 0:
-        return None
-    high, low = float(grades.max()), float(grades.min())
-    if not high - low < 2**20 or not (grades == np.floor(grades)).all():
-        return None
-    return high, int(high - low) + 1
-
-
-def _best_first(queries: np.ndarray, grades: np.ndarray) -> np.ndarray:
-    """The stable order by query, then grade descending: ``np.lexsort((-grades, queries))``,
-    done as one sort of integer keys when the grades are whole numbers."""
-    levels = _whole_levels(grades)
-    if levels is None:
-        return np.lexsort((-grades, queries))
-    high, span = levels
-    keys = queries.astype(np.int64) * span + (high - grades).astype(np.int64)
-    order: np.ndarray = np.argsort(keys, kind="stable")
-    return order
-
-
-_IDEAL_BLOCK = 1 << 19  # rows of whole queries sorted at once for the ideal DCG
-
-
-def _ideal_dcg(
-    queries: np.ndarray, grades: np.ndarray, n_queries: int, convention: Convention
-) -> np.ndarray:
-    """Each query's ideal DCG: its grades best first, cut at k. With a cutoff and whole
-    grades, each query's top k come from its counts per grade, with no sort; either way
-    the same terms are added in the same order, so the sums are the same.
-
-    When each query's rows are together (a run's, once ranked), whole queries are taken
-    a block of rows at a time, so the sort's working arrays stay small: each query's sum
-    comes from one block and the others add 0.0 to it, which changes no bit (bincount's
-    sums start at 0.0, so none is -0.0)."""
-    if len(queries) > _IDEAL_BLOCK:
-        starts, _ = _blocks(queries)
-        if len(starts) == len(np.unique(queries[starts])):  # each query's rows together
-            at = np.searchsorted(starts, np.arange(0, len(queries), _IDEAL_BLOCK))
-            bounds = np.unique(np.append(starts[at[at < len(starts)]], len(queries)))
-            ideal = np.zeros(n_queries)
-            for low, high in itertools.pairwise(bounds):
-                ideal += _ideal_dcg_rows(queries[low:high], grades[low:high], n_queries, convention)
-            return ideal
-    return _ideal_dcg_rows(queries, grades, n_queries, convention)
-
-
-def _ideal_dcg_rows(
-    queries: np.ndarray, grades: np.ndarray, n_queries: int, convention: Convention
-) -> np.ndarray:
-    """:func:`_ideal_dcg` of these rows, at once."""
-    k = convention.cutoff_k
-    levels = _whole_levels(grades)
-    if k is not None and levels is not None and n_queries * levels[1] * k <= 8 * len(grades):
-        high, span = levels
-        keys = queries.astype(np.int64) * span + (high - grades).astype(np.int64)
-        counts = np.bincount(keys, minlength=n_queries * span).reshape(n_queries, span)
-        above = np.cumsum(counts, axis=1)  # rows at this level or better
-        positions = np.arange(k)
-        level = (above[:, :, np.newaxis] <= positions).sum(axis=1)  # of each top position
-        query, position = np.nonzero(positions < above[:, -1:])  # by query, then position
-        gains = rules.gain_values(high - level[query, position].astype(np.float64), convention.gain)
-        ideal: np.ndarray = np.bincount(
-            query, weights=gains / _divisors(position + 1.0, convention), minlength=n_queries
-        )
-        return ideal
-    order = _best_first(queries, grades)
-    ordered = queries[order]
-    ranks = _ranks_within(ordered)
-    gains = rules.gain_values(grades[order], convention.gain)
-    del order  # a run's worth of rows each: let go as soon as done (a 200 MB run's peak)
-    if k is not None:
-        gains = np.where(ranks <= k, gains, 0.0)  # 0 / divisor is the 0 it used to be
-    terms = _divisors(ranks, convention)
-    del ranks
-    np.divide(gains, terms, out=terms)
-    summed: np.ndarray = np.bincount(ordered, weights=terms, minlength=n_queries)
-    return summed
-
-
-def _order_ties(
-    grades: np.ndarray,
-    docs: np.ndarray,
-    sizes: np.ndarray,
-    ties: TiePolicy,
-    doc_ranks: Callable[[np.ndarray], np.ndarray] | None,
-) -> np.ndarray:
-    """Grades with each tie (consecutive rows, ``sizes`` long) in the policy's order:
-    document id descending (trec_eval), worst grade first or best first. Only ties whose
-    grades differ can change a score, so only their rows are sorted (and ids compared)."""
-    multi = np.flatnonzero(sizes > 1)  # only these ties are looked at (often few)
-    if not len(multi):
-        return grades
-    lengths = sizes[multi]
-    ends = np.cumsum(lengths)
-    within = np.arange(int(ends[-1])) - np.repeat(ends - lengths, lengths)
-    tied_rows = np.repeat((np.cumsum(sizes) - sizes)[multi], lengths) + within
-    tied_grades = grades[tied_rows]
-    mixed = np.minimum.reduceat(tied_grades, ends - lengths) != np.maximum.reduceat(
-        tied_grades, ends - lengths
-    )
-    if not mixed.any():
-        return grades
-    keep = np.repeat(mixed, lengths)
-    rows = tied_rows[keep]  # ascending, tie after tie
-    tie = np.repeat(multi, lengths)[keep]
-    codes = docs[rows]
-    then = rules.tie_break_key(
-        ties, grades[rows], lambda: codes if doc_ranks is None else doc_ranks(codes)
-    )
-    if then is None:  # average: the tie's order does not change its mean
-        return grades
-    ordered = grades.copy()
-    ordered[rows] = grades[rows][np.lexsort((then, tie))]
-    return ordered
-
-
-def _ranks_within(sorted_groups: np.ndarray) -> np.ndarray:
-    """1-based position of each row within its run of equal group ids (input sorted)."""
-    if len(sorted_groups) == 0:
-        return np.zeros(0)
-    starts = np.flatnonzero(np.r_[True, sorted_groups[1:] != sorted_groups[:-1]])
-    lengths = np.diff(np.r_[starts, len(sorted_groups)])
-    ranks: np.ndarray = np.arange(len(sorted_groups), dtype=np.float64)  # whole numbers
-    ranks -= np.repeat(starts - 1.0, lengths)  # below 2**53: exact, as in integers
-    return ranks
-
-
-def _tie_means(gains: np.ndarray, groups: np.ndarray, scores: np.ndarray) -> np.ndarray:
-    """Each gain replaced by the mean over its run of equal (query, score) rows."""
-    if len(gains) == 0:
-        return gains
-    new = np.r_[True, (groups[1:] != groups[:-1]) | (scores[1:] != scores[:-1])]
-    return rules.tie_means(gains, np.flatnonzero(new))
 
 
 def query_ranking(

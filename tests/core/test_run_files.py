@@ -20,6 +20,7 @@ import ndcg_core
 from ndcg_core import PRESETS, Convention, NdcgError
 from ndcg_core.metric.choices import Gain, IdealSource, NegativeGrades, TiePolicy, ZeroIdeal
 from ndcg_core.runs import coded_files as coded_files_module
+from ndcg_core.runs import query_arrays
 from ndcg_core.runs import rows as run_rows_module
 from ndcg_core.runs import scoring as runs_module
 from ndcg_core.runs.files import read_qrels, read_run
@@ -260,7 +261,7 @@ def test_string_ranks_are_byte_order() -> None:
 def test_best_first_is_the_lexsort_it_replaces(case) -> None:
     queries, grades = np.array(case[0], dtype=np.int64), np.array(case[1], dtype=np.float64)
     expected = np.lexsort((-grades, queries))
-    assert runs_module._best_first(queries, grades).tolist() == expected.tolist()
+    assert query_arrays.best_first(queries, grades).tolist() == expected.tolist()
 
 
 def test_run_files_are_scored_without_pandas() -> None:
@@ -299,10 +300,10 @@ def test_ideal_from_counts_is_the_sorted_ideal(rows, k, gain) -> None:
     queries = np.array([q for q, _ in rows], dtype=np.int64)
     grades = np.array([g for _, g in rows], dtype=np.float64)
     convention = Convention(cutoff_k=k, gain=gain)
-    counted = runs_module._ideal_dcg(queries, grades, 3, convention)
+    counted = query_arrays.query_ideal_dcgs(queries, grades, 3, convention)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(runs_module, "_whole_levels", lambda grades: None)  # lexsort, as before
-        sorted_ = runs_module._ideal_dcg(queries, grades, 3, convention)
+        patch.setattr(query_arrays, "whole_levels", lambda grades: None)  # lexsort, as before
+        sorted_ = query_arrays.query_ideal_dcgs(queries, grades, 3, convention)
     assert counted.tolist() == sorted_.tolist()
 
 
@@ -417,8 +418,8 @@ def test_ideal_by_blocks_of_queries_is_the_ideal_at_once(rows, block, k, gain, w
     queries = np.array([q for q, _ in sorted(rows) if whole] or [q for q, _ in rows])
     grades = np.array([g + 0.5 * (not whole) for _, g in (sorted(rows) if whole else rows)])
     convention = Convention(cutoff_k=k, gain=gain)
-    at_once = runs_module._ideal_dcg(queries, grades, 6, convention)
+    at_once = query_arrays.query_ideal_dcgs(queries, grades, 6, convention)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(runs_module, "_IDEAL_BLOCK", block)
-        by_blocks = runs_module._ideal_dcg(queries, grades, 6, convention)
+        patch.setattr(query_arrays, "IDEAL_BLOCK", block)
+        by_blocks = query_arrays.query_ideal_dcgs(queries, grades, 6, convention)
     assert by_blocks.tobytes() == at_once.tobytes()
