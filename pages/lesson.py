@@ -28,17 +28,14 @@ from ndcg_core.pictures.lesson_charts import (
     ndcg_bar,
     short_title,
 )
+from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
+from ndcg_core.teaching.lesson_feedback import Feedback, number_feedback, ranking_feedback
+from ndcg_core.teaching.lesson_recap import recap
 from ndcg_core.teaching.lesson_steps import (
     STEP_TITLES,
     TEXTBOOK,
     CardRow,
-    Feedback,
     convention_line,
-    moved_card,
-    number_feedback,
-    ranking_feedback,
-    recap,
-    shuffled_cards,
     step_cg,
     step_cutoff,
     step_dcg,
@@ -47,7 +44,6 @@ from ndcg_core.teaching.lesson_steps import (
     step_grades,
     step_ideal,
     step_ndcg,
-    swapped,
 )
 from ndcg_core.teaching.stories import Card, Story, load_story
 from ndcg_core.text.quoting import quoted

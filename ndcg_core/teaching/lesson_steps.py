@@ -9,22 +9,19 @@ The lesson uses the textbook convention only (:data:`TEXTBOOK`, stated by
 
 Every number comes from :func:`ndcg_core.evaluate` and every formula with the reader's
 numbers from :mod:`ndcg_core.teaching.worked`, so what a step shows adds up to what the core
-computes (tests check both). A page lays these records out; it computes nothing.
+computes (tests check both). A page lays these records out; it computes nothing. The cards'
+order is :mod:`ndcg_core.teaching.card_order`, feedback on a prediction
+:mod:`ndcg_core.teaching.lesson_feedback`, and the last step :mod:`ndcg_core.teaching.lesson_recap`.
 """
 
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
-from ndcg_core.errors import NdcgError
-from ndcg_core.metric.compare_words import format_pair
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import Evaluation, Real, evaluate
-from ndcg_core.metric.parsing import format_grades
 from ndcg_core.metric.terms import discounts
 from ndcg_core.teaching import worked
 from ndcg_core.teaching.stories import Card, GradeLevel, Story, check_order
@@ -146,42 +143,6 @@ class CgStep:
         return self.formula.result == self.shuffled_formula.result
 
 
-def shuffled(order: Sequence[str], seed: int) -> tuple[str, ...]:
-    """``order`` shuffled by a seeded generator, never left as it was when it can move.
-
-    >>> shuffled(["a", "b", "c"], 1) != ("a", "b", "c")
-    True
-    """
-    rng = random.Random(seed)  # the caller owns the seed, so a rerun shows the same shuffle
-    moved = list(order)
-    for _ in range(20):
-        rng.shuffle(moved)
-        if tuple(moved) != tuple(order) or len(set(order)) < 2:
-            break
-    return tuple(moved)
-
-
-def shuffled_cards(story: Story, order: Sequence[str], seed: int) -> tuple[str, ...]:
-    """``order`` shuffled so that the grades, not only the cards, come in a new order.
-
-    Swapping two cards of the same grade would leave every picture of step 2 as it was.
-
-    >>> from ndcg_core.teaching.stories import load_story
-    >>> story = load_story("pizza")
-    >>> grades = lambda ids: [story.card(i).grade for i in ids]
-    >>> all(grades(shuffled_cards(story, story.shown_order, s)) != [3, 2, 3, 0, 1, 2]
-    ...     for s in range(1, 30))
-    True
-    """
-    grades = [story.card(card_id).grade for card_id in order]
-    candidate = tuple(order)
-    for attempt in range(50):  # only a story whose cards all share one grade runs out
-        candidate = shuffled(order, seed * 50 + attempt)
-        if [story.card(card_id).grade for card_id in candidate] != grades:
-            break
-    return candidate
-
-
 def step_cg(story: Story, order: Sequence[str], shuffled_order: Sequence[str]) -> CgStep:
     """CG of ``order`` and of ``shuffled_order``: the same sum, whatever the order.
 
@@ -189,6 +150,7 @@ def step_cg(story: Story, order: Sequence[str], shuffled_order: Sequence[str]) -
 
     >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
+    >>> from ndcg_core.teaching.card_order import shuffled
     >>> step = step_cg(story, story.shown_order, shuffled(story.shown_order, 7))
     >>> step.formula.filled, step.unchanged
     ('CG_{6} = 3 + 2 + 3 + 0 + 1 + 2 = 11', True)
@@ -201,39 +163,6 @@ def step_cg(story: Story, order: Sequence[str], shuffled_order: Sequence[str]) -
         worked.cg_step(_evaluation(story, first)),
         worked.cg_step(_evaluation(story, second)),
     )
-
-
-def moved_card(order: Sequence[str], card_id: str, delta: int) -> tuple[str, ...]:
-    """``order`` with ``card_id`` moved ``delta`` places (negative is up), kept in the list.
-
-    The keyboard alternative to dragging a card in step 4.
-
-    >>> moved_card(["a", "b", "c"], "c", -1)
-    ('a', 'c', 'b')
-    >>> moved_card(["a", "b", "c"], "a", -1)
-    ('a', 'b', 'c')
-    """
-    ids = list(order)
-    if card_id not in ids:
-        msg = f"There is no card called {card_id} in this order."
-        raise NdcgError(msg)
-    start = ids.index(card_id)
-    ids.insert(min(max(start + delta, 0), len(ids) - 1), ids.pop(start))
-    return tuple(ids)
-
-
-def swapped(order: Sequence[str], first: int, second: int) -> tuple[str, ...]:
-    """``order`` with the cards at positions ``first`` and ``second`` (from 1) swapped.
-
-    >>> swapped(["a", "b", "c"], 2, 3)
-    ('a', 'c', 'b')
-    """
-    ids = list(order)
-    if not (1 <= first <= len(ids) and 1 <= second <= len(ids)):
-        msg = f"Positions {first} and {second} are not both between 1 and {len(ids)}."
-        raise NdcgError(msg)
-    ids[first - 1], ids[second - 1] = ids[second - 1], ids[first - 1]
-    return tuple(ids)
 
 
 # ------------------------------------------------------------------ step 3: the discount
@@ -455,107 +384,3 @@ def step_drawback(story: Story) -> DrawbackTeaser:
     text += ": nDCG does not punish a useless result at the bottom of the page." if same else "."
     added_words = "the bad result" if len(bad) == 1 else f"the {len(bad)} bad results"
     return DrawbackTeaser(short_order, long_order, ndcg_short, ndcg_long, text, added_words)
-
-
-def playground_text(story: Story, order: Sequence[str]) -> str:
-    """The cards in ``order`` as the Playground's list text (step 9, "now make your own").
-
-    >>> from ndcg_core.teaching.stories import load_story
-    >>> story = load_story("pizza")
-    >>> playground_text(story, story.shown_order)[:30]
-    'forno-rosso=3, slice-corner=2,'
-    """
-    cards = story.ordered(order)
-    return format_grades([float(c.grade) for c in cards], [c.id for c in cards])
-
-
-def recap(story: Story, order: Sequence[str]) -> tuple[str, ...]:
-    """What each step taught, one short line each, with the reader's numbers (steps 1 to 8).
-
-    >>> from ndcg_core.teaching.stories import load_story
-    >>> story = load_story("pizza")
-    >>> for line in recap(story, story.shown_order)[1:6]:
-    ...     print(line)
-    CG adds the grades: 11, in any order.
-    Position i keeps 1/log2(i+1) of its gain: the third keeps 0.500.
-    DCG adds the kept gains: 6.861 for your order.
-    IDCG is the DCG of the best order: 7.141.
-    nDCG = DCG / IDCG = 0.961.
-    """
-    dcg = step_dcg(story, order).formula.result
-    ndcg = step_ndcg(story, order)
-    cutoff = step_cutoff(story, order)
-    names = ", ".join(f"{level.name} = {level.grade}" for level in story.grade_scale)
-    return (
-        f"A judge grades each result: {names}.",
-        f"CG adds the grades: {format_real(step_cg(story, order, order).cg)}, in any order.",
-        (
-            "Position i keeps 1/log2(i+1) of its gain: the third keeps "
-            f"{format_real(step_discount(story, order).rows[2].kept)}."
-        ),
-        f"DCG adds the kept gains: {format_real(dcg)} for your order.",
-        f"IDCG is the DCG of the best order: {format_real(ndcg.ideal_dcg)}.",
-        f"nDCG = DCG / IDCG = {format_real(ndcg.ndcg)}.",
-        (
-            f"nDCG@{cutoff.cutoff_k} counts the first {cutoff.cutoff_k} results only: "
-            f"{format_real(cutoff.ndcg.result)}."
-        ),
-        "nDCG does not punish a useless result at the bottom.",
-    )
-
-
-# ------------------------------------------------------------------ predictions
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """How a prediction went: a verdict a page can style, and a sentence for the reader."""
-
-    verdict: Literal["spot on", "close", "off", "right", "wrong"]
-    message: str
-
-
-def number_feedback(guess: float, answer: Real, *, close_within: float = 0.1) -> Feedback:
-    """Feedback on a guessed number: spot on (to 3 decimals), close, or off.
-
-    Close means within ``close_within`` (10%) of the answer, or within 0.05 of it.
-
-
-    >>> number_feedback(7.0, 6.861).message
-    'You guessed 7; the answer is 6.861, off by 0.139 (2.0%). Close.'
-    >>> number_feedback(11, 11.0).verdict
-    'spot on'
-    """
-    if not math.isfinite(guess):
-        msg = "A guess must be a number, such as 0.9."
-        raise NdcgError(msg)
-    message = worked.guess_feedback(guess, answer)
-    answer_float = float(answer)
-    off = abs(guess - answer_float)
-    if round(off, 3) == 0:
-        return Feedback("spot on", message)
-    if off <= max(close_within * abs(answer_float), 0.05):
-        return Feedback("close", message + " Close.")
-    return Feedback("off", message)
-
-
-def ranking_feedback(
-    choice: Literal["A", "B", "same"], score_a: float, score_b: float, *, measure: str = "nDCG"
-) -> Feedback:
-    """Right or wrong for "which ranking scores higher?", with both scores.
-
-    >>> ranking_feedback("B", 0.961, 0.978).message
-    'Right: B scores higher, nDCG 0.978 against 0.961.'
-    >>> ranking_feedback("A", 0.9612, 0.9614).message
-    'Not this time: B scores higher, nDCG 0.9614 against 0.9612.'
-    """
-    if math.isclose(score_a, score_b, rel_tol=1e-12, abs_tol=1e-12):
-        truth, text = "same", f"A and B score the same, {measure} {format_real(score_a)}."
-    else:
-        truth = "A" if score_a > score_b else "B"
-        high, low = (score_a, score_b) if truth == "A" else (score_b, score_a)
-        shown_high, shown_low = format_pair(high, low)
-        text = f"{truth} scores higher, {measure} {shown_high} against {shown_low}."
-    if choice == truth:
-        return Feedback("right", f"Right: {text}")
-    return Feedback("wrong", f"Not this time: {text}")

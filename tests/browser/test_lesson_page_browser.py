@@ -11,12 +11,11 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from ndcg_core import format_real
+from ndcg_core.teaching.card_order import moved_card, swapped
+from ndcg_core.teaching.lesson_feedback import number_feedback, ranking_feedback
+from ndcg_core.teaching.lesson_recap import playground_text
 from ndcg_core.teaching.lesson_steps import (
     STEP_TITLES,
-    moved_card,
-    number_feedback,
-    playground_text,
-    ranking_feedback,
     step_cg,
     step_cutoff,
     step_dcg,
@@ -24,7 +23,6 @@ from ndcg_core.teaching.lesson_steps import (
     step_drawback,
     step_ideal,
     step_ndcg,
-    swapped,
 )
 from ndcg_core.teaching.stories import load_story
 from ndcg_core.text.titles import titles_to_param

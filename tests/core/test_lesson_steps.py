@@ -12,14 +12,13 @@ from hypothesis import strategies as st
 from ndcg_core import Convention, evaluate, format_real
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.parsing import parse_grades
+from ndcg_core.teaching.card_order import shuffled
+from ndcg_core.teaching.lesson_feedback import number_feedback, ranking_feedback
+from ndcg_core.teaching.lesson_recap import playground_text
 from ndcg_core.teaching.lesson_steps import (
     convention_line,
     discount_formula,
     ndcg_reading,
-    number_feedback,
-    playground_text,
-    ranking_feedback,
-    shuffled,
     step_cg,
     step_cutoff,
     step_dcg,

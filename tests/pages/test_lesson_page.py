@@ -10,13 +10,11 @@ from streamlit.testing.v1 import AppTest
 
 from components.chrome import plain
 from components.state import CONVENTION_KEYS
+from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
+from ndcg_core.teaching.lesson_feedback import number_feedback, ranking_feedback
+from ndcg_core.teaching.lesson_recap import recap
 from ndcg_core.teaching.lesson_steps import (
     TEXTBOOK,
-    moved_card,
-    number_feedback,
-    ranking_feedback,
-    recap,
-    shuffled_cards,
     step_cg,
     step_cutoff,
     step_dcg,
@@ -24,7 +22,6 @@ from ndcg_core.teaching.lesson_steps import (
     step_drawback,
     step_ideal,
     step_ndcg,
-    swapped,
 )
 from ndcg_core.teaching.stories import load_story
 from tests.pages.conftest import open_app
