@@ -3,6 +3,16 @@
 Names are imported when first used (PEP 562), so ``from ndcg_core import PRESETS`` loads the
 conventions alone, not the metrics with pandas behind them: a batch script that scores run
 files (:mod:`ndcg_core.runs.scoring`) then needs NumPy and pyarrow only.
+
+The core is rooms by job; each imports only the rooms below it (and :mod:`ndcg_core.errors`):
+
+- ``questions/``  class questions, what class mode accepts, the reveal
+- ``pictures/``   chart specs, tables, the stakeholder page, exports
+- ``links/``      link length, secret parameters, the practice answers' link
+- ``teaching/``   the guided lesson, lessons, practice, worked formulas, slips
+- ``runs/``       run and qrels files, batch scoring, significance, typed queries
+- ``metric/``     conventions, rules, evaluation, ranking and ties, two rankings compared
+- ``text/``       numbers read and written, titles, quoting, the JSON reader
 """
 
 from __future__ import annotations
