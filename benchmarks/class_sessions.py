@@ -59,8 +59,9 @@ from benchmarks.class_load import server_cpu_seconds
 from benchmarks.load_servers import cpu_seconds
 from benchmarks.load_session import Session, percentile
 from classroom.store import ClassStore
-from ndcg_core import Convention, class_questions, parse_grades
+from ndcg_core import Convention, parse_grades
 from ndcg_core.links.secret_params import TEACHER_KEY_PARAM
+from ndcg_core.questions import class_questions
 from scripts.pg_throwaway import throwaway_postgres
 from scripts.serve import StreamlitProcess
 

@@ -155,7 +155,7 @@ def evaluate_files(
     score_missing_as_zero: bool = True,
 ) -> RunScores:
     r""":func:`evaluate_run_files` of files already read by
-    :func:`~ndcg_core.runs.files.read_evaluation_file` (once per upload, scored as often as
+    :func:`~ndcg_core.runs.coded_files.read_evaluation_file` (once per upload, scored as often as
     the convention changes).
 
     >>> run = read_evaluation_file(b"q Q0 a 1 2 t\nq Q0 b 2 1 t\n", "run")

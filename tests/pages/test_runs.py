@@ -135,7 +135,7 @@ def test_two_runs_are_compared_with_counts_and_a_p_value() -> None:
 def test_each_uploader_states_its_size_cap_and_that_it_wants_text() -> None:
     import tomllib
 
-    from ndcg_core.runs.files import MAX_FILE_BYTES
+    from ndcg_core.runs.limits import MAX_FILE_BYTES
 
     config = tomllib.loads((ASSETS.parent / ".streamlit" / "config.toml").read_text())
     cap = config["server"]["maxUploadSize"]
