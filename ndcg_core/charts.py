@@ -29,6 +29,7 @@ from ndcg_core.chart_data import (
     chart_datasets,
     chart_layout,
     is_dense,
+    tooltip_text_expr,
 )
 from ndcg_core.formatting import vega_format_expr
 from ndcg_core.metrics import Evaluation
@@ -117,9 +118,9 @@ def _layout_chart(
     # swap the data in place instead of redrawing the charts (see chart_spec).
     base = alt.Chart(alt.NamedData(name=POSITIONS)).transform_calculate(
         grade_text=vega_format_expr("datum.grade"),
-        contribution_text=vega_format_expr("datum.contribution"),
-        running_dcg_text=vega_format_expr("datum.running_dcg"),
-        ndcg_text=vega_format_expr("datum.ndcg_at_i"),
+        contribution_text=tooltip_text_expr("contribution"),
+        running_dcg_text=tooltip_text_expr("running_dcg"),
+        ndcg_text=tooltip_text_expr("ndcg_at_i"),
     )
     highlight = alt.condition(hover, alt.value(1.0), alt.value(0.35))
 
@@ -411,7 +412,8 @@ def curves_chart(
 
 
 def variants_chart(variants: pd.DataFrame, *, width: int = 420) -> alt.Chart:
-    """A bar per convention variant: its nDCG (expects ``choice`` and ``ndcg_value``).
+    """A bar per convention variant: its nDCG (expects ``choice``, ``ndcg_value`` and the
+    text ``nDCG``, as :func:`~ndcg_core.lessons.convention_variants` gives them).
 
     >>> from ndcg_core.lessons import convention_variants
     >>> variants_chart(convention_variants([3, 2, 0])).to_dict()["mark"]["type"]
@@ -425,9 +427,8 @@ def variants_chart(variants: pd.DataFrame, *, width: int = 420) -> alt.Chart:
             x=alt.X(
                 "ndcg_value:Q", title="nDCG", scale=alt.Scale(domain=[0, 1]), axis=_number_axis()
             ),
-            tooltip=["choice:N", alt.Tooltip("ndcg_text:N", title="nDCG")],
+            tooltip=["choice:N", alt.Tooltip("nDCG:N", title="nDCG")],  # the table's text
         )
-        .transform_calculate(ndcg_text=vega_format_expr("datum.ndcg_value"))
         .properties(width=width)
     )
     return cast(alt.Chart, chart)

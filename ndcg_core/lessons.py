@@ -25,6 +25,7 @@ from ndcg_core.conventions import (
     ZeroIdeal,
 )
 from ndcg_core.errors import NdcgError
+from ndcg_core.exact_ratio import shown_ndcg
 from ndcg_core.formatting import format_real
 from ndcg_core.metrics import Evaluation, evaluate
 from ndcg_core.queries import Query, mean_ndcg
@@ -248,7 +249,8 @@ def convention_variants(
                 "choice": name,
                 "DCG": format_real(result.dcg),
                 "ideal DCG": format_real(result.ideal_dcg),
-                "nDCG": format_real(result.ndcg),
+                # The card's text: 5.2e-331 where the float nDCG underflowed to 0.
+                "nDCG": format_real(shown_ndcg(result)),
                 "ndcg_value": result.ndcg,
             }
         )
