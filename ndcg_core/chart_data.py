@@ -6,6 +6,7 @@ a browser receives), the positions a long list plots, and the layout they imply.
 from __future__ import annotations
 
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -79,11 +80,13 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
 # and nDCG where the float division underflowed (3, 1100, 2 at k=1, exponential gain:
 # nDCG@1 = 5.2e-331, a float 0). Elsewhere empty, and the chart formats the float by the
 # same rule (vega_format_expr); writing every row here would cost each drag milliseconds.
-EXACT_TEXTS = {
-    "contribution": "contribution_exact",
-    "running_dcg": "running_dcg_exact",
-    "ndcg_at_i": "ndcg_exact",
-}
+EXACT_TEXTS = MappingProxyType(
+    {
+        "contribution": "contribution_exact",
+        "running_dcg": "running_dcg_exact",
+        "ndcg_at_i": "ndcg_exact",
+    }
+)
 
 
 def tooltip_text_expr(field: str) -> str:
