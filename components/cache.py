@@ -58,7 +58,7 @@ def vega_lite_spec(chart: alt.Chart, *, data_name: str = "values") -> dict[str, 
     if not isinstance(frame, pd.DataFrame):
         msg = f"expected a chart of one DataFrame, not of {type(frame).__name__}"
         raise TypeError(msg)
-    spec: dict[str, Any] = chart.properties(data=alt.Data(name=data_name)).to_dict()
+    spec: dict[str, Any] = chart.properties(data=alt.NamedData(name=data_name)).to_dict()
     if chart.config is alt.Undefined:
         # What is left is Altair's default theme (a 300 px view); Streamlit's theme styles
         # the chart instead, as st.altair_chart does.

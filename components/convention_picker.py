@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import streamlit as st
 
 from components.navigation import CONVENTION_PAGES
@@ -43,7 +45,7 @@ def _choice_radio(name: str, *, horizontal: bool = False) -> str:
     return value
 
 
-def _cutoff_input(*, width: int | str = "stretch") -> int | None:
+def _cutoff_input(*, width: int | Literal["stretch"] = "stretch") -> int | None:
     cutoff_k = st.number_input(
         CONVENTION_FIELDS["cutoff_k"].label,
         min_value=1,
@@ -54,7 +56,7 @@ def _cutoff_input(*, width: int | str = "stretch") -> int | None:
         key=CONVENTION_KEYS["cutoff_k"],
         persist_state=PERSIST,
         help=CONVENTION_FIELDS["cutoff_k"].help,
-        width=width,  # type: ignore[arg-type]
+        width=width,
     )
     return None if cutoff_k is None else int(cutoff_k)
 
@@ -81,7 +83,7 @@ def _used_by(name: str, value: str) -> None:
 
 def _apply_preset() -> None:
     key = st.session_state.get("conv_preset")
-    if key in PRESETS:
+    if isinstance(key, str) and key in PRESETS:
         keep_k = st.session_state.get(CONVENTION_KEYS["cutoff_k"])
         convention = PRESETS[key].convention
         if convention.cutoff_k is None and keep_k is not None:

@@ -34,7 +34,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, cast
 
 import numpy as np
 import pyarrow as pa
@@ -74,6 +74,10 @@ def _give_back_freed_memory() -> None:
 _give_back_freed_memory()
 
 
+class _RemovesFiles(Protocol):
+    def remove_file(self, session_id: str, file_id: str) -> None: ...
+
+
 def _let_go_of_upload(file_id: str) -> None:
     """Drop a read upload's bytes from Streamlit's upload store, which keeps a session's
     files until the session is shut down, and a closed browser's session never is
@@ -87,7 +91,10 @@ def _let_go_of_upload(file_id: str) -> None:
 
     context = get_script_run_ctx(suppress_warning=True)
     if context is not None:
-        context.uploaded_file_mgr.remove_file(context.session_id, file_id)
+        # The runtime's store (MemoryUploadedFileManager) has remove_file; the protocol it is
+        # typed as does not declare it.
+        store = cast(_RemovesFiles, context.uploaded_file_mgr)
+        store.remove_file(context.session_id, file_id)
 
 
 class UploadGone(LookupError):

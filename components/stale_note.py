@@ -24,7 +24,7 @@ def standing_input_errors(convention: Convention) -> tuple[str, ...]:
     The not-retrieved grades count only when ``convention.ideal`` is judged: otherwise their
     box is hidden and the numbers do not use them."""
     errors = st.session_state.get(ERRORS_KEY, {})
-    inputs = LIST_INPUTS
+    inputs: tuple[str, ...] = LIST_INPUTS
     if convention.ideal is IdealSource.JUDGED:
         inputs = (*inputs, UNRETRIEVED_INPUT)
     return tuple(where for where in inputs if errors.get(where))

@@ -338,6 +338,16 @@ def session_screen(key: str) -> None:
         )
 
 
+def teacher_page(key: str) -> None:
+    """The session, or a wait while the database is down (the key is kept)."""
+    try:
+        session_screen(key)
+    except DatabaseDown as error:
+        wait_for_the_database(
+            error, lambda: store().room_for_teacher(key), key="class_teacher_retry"
+        )
+
+
 class_header(
     "Class",
     "" if teacher_key else "Ask the whole room a question and see what it thinks.",
@@ -347,9 +357,4 @@ class_header(
 if teacher_key is None:
     start_screen()
 else:
-    try:
-        session_screen(teacher_key)
-    except DatabaseDown as error:
-        wait_for_the_database(
-            error, lambda: store().room_for_teacher(teacher_key), key="class_teacher_retry"
-        )
+    teacher_page(teacher_key)

@@ -6,14 +6,17 @@ a browser receives), the positions a long list plots, and the layout they imply.
 from __future__ import annotations
 
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from ndcg_core.metric.exact_ratio import shown_ratio
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.rules import ideal_pool, used_grades
+from ndcg_core.text.formatting import format_real, vega_format_expr
 
 POSITIONS = "positions"
 CUTOFF = "cutoff"
@@ -22,7 +25,8 @@ SERIES_IDEAL = "ideal ranking"
 
 
 def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
-    """Long-form floats for plotting, and the unit of the DCG axes.
+    """Long-form floats for plotting, and the unit of the DCG axes; tooltip texts where
+    the floats cannot give them (:data:`EXACT_TEXTS`).
 
     When the DCG values are too large to draw (they needed exact arithmetic, or they are
     floats beyond :data:`DRAWABLE_MAGNITUDE`), they are plotted as fractions of the ideal
@@ -30,7 +34,7 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
 
     >>> from ndcg_core import evaluate
     >>> frame, unit = chart_frame(evaluate([3, 2]))
-    >>> frame.columns.tolist()
+    >>> frame.columns.tolist()[:7]
     ['position', 'label', 'series', 'grade', 'contribution', 'running_dcg', 'ndcg_at_i']
     >>> unit
     'DCG'
@@ -53,6 +57,7 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
             "contribution": as_float(table["contribution"]),
             "running_dcg": as_float(table["running_dcg"]),
             "ndcg_at_i": table["ndcg_at_i"],
+            **_exact_texts(evaluation, SERIES_THIS),
         }
     )
     ideal = pd.DataFrame(
@@ -64,9 +69,66 @@ def chart_frame(evaluation: Evaluation) -> tuple[pd.DataFrame, str]:
             "contribution": as_float(table["ideal_contribution"]),
             "running_dcg": as_float(table["running_ideal_dcg"]),
             "ndcg_at_i": table["ndcg_at_i"],
+            **_exact_texts(evaluation, SERIES_IDEAL),
         }
     )
     return pd.concat([this, ideal], ignore_index=True), unit
+
+
+# Tooltip texts written here, by format_real, where the browser could not write them from
+# the plotted floats: the DCG sums when they are plotted as fractions of the ideal's size,
+# and nDCG where the float division underflowed (3, 1100, 2 at k=1, exponential gain:
+# nDCG@1 = 5.2e-331, a float 0). Elsewhere empty, and the chart formats the float by the
+# same rule (vega_format_expr); writing every row here would cost each drag milliseconds.
+EXACT_TEXTS = MappingProxyType(
+    {
+        "contribution": "contribution_exact",
+        "running_dcg": "running_dcg_exact",
+        "ndcg_at_i": "ndcg_exact",
+    }
+)
+
+
+def tooltip_text_expr(field: str) -> str:
+    """A Vega expression for a tooltip's text of ``field``: the text the data carries where
+    the plotted float cannot give it (:data:`EXACT_TEXTS`), else the float by the same rule.
+
+    >>> tooltip_text_expr("ndcg_at_i").startswith("isValid(datum.ndcg_exact) && ")
+    True
+    """
+    exact = f"datum.{EXACT_TEXTS[field]}"
+    return f"isValid({exact}) && {exact} != '' ? {exact} : ({vega_format_expr(f'datum.{field}')})"
+
+
+def _exact_texts(evaluation: Evaluation, series: str) -> dict[str, list[str]]:
+    """The :data:`EXACT_TEXTS` columns of one series, a text per position of the table
+    (written for the positions the chart draws, :func:`plotted_positions`).
+
+    >>> from ndcg_core import Convention, evaluate
+    >>> tiny = evaluate([3, 1100, 2], Convention(gain="exponential", cutoff_k=1))
+    >>> _exact_texts(tiny, SERIES_THIS)["ndcg_exact"]
+    ['5.154e-331', '0.631', '0.631']
+    >>> _exact_texts(tiny, SERIES_IDEAL)["contribution_exact"][0]
+    '1.358e+331'
+    >>> _exact_texts(evaluate([3, 2]), SERIES_THIS)["ndcg_exact"]
+    ['', '']
+    """
+    table = evaluation.table
+    n = len(table)
+    texts = {column: [""] * n for column in EXACT_TEXTS.values()}
+    ndcg = table["ndcg_at_i"].to_numpy(dtype=np.float64)
+    underflowed = (ndcg == 0) & (table["running_dcg"].to_numpy(dtype=np.float64) != 0)
+    if _plot_scale(evaluation) is None and not underflowed.any():
+        return texts
+    ideal = series == SERIES_IDEAL
+    contribution = table["ideal_contribution" if ideal else "contribution"].to_numpy()
+    running = table["running_ideal_dcg" if ideal else "running_dcg"].to_numpy()
+    dcg, ideal_dcg = table["running_dcg"].to_numpy(), table["running_ideal_dcg"].to_numpy()
+    for i in plotted_positions(n, evaluation.convention.cutoff_k) - 1:
+        texts[EXACT_TEXTS["contribution"]][i] = format_real(contribution[i])
+        texts[EXACT_TEXTS["running_dcg"]][i] = format_real(running[i])
+        texts[EXACT_TEXTS["ndcg_at_i"]][i] = format_real(shown_ratio(dcg[i], ideal_dcg[i], ndcg[i]))
+    return texts
 
 
 NOT_RETRIEVED = "(judged, not retrieved)"
@@ -262,6 +324,17 @@ def chart_dataset_tables(evaluation: Evaluation) -> dict[str, pa.Table]:
             ),
             "running_dcg": pa.array(both(as_float("running_dcg"), as_float("running_ideal_dcg"))),
             "ndcg_at_i": pa.array(both(ndcg_at_i, ndcg_at_i)),
+            **{
+                column: pa.array(
+                    both(np.array(this, dtype=object), np.array(ideal, dtype=object)),
+                    type=pa.large_string(),
+                )
+                for (column, this), ideal in zip(
+                    _exact_texts(evaluation, SERIES_THIS).items(),
+                    _exact_texts(evaluation, SERIES_IDEAL).values(),
+                    strict=True,
+                )
+            },
         }
     )
     cutoff = _cutoff_rows(evaluation)

@@ -28,6 +28,7 @@ from ndcg_core.pictures.chart_data import (
     chart_datasets,
     chart_layout,
     is_dense,
+    tooltip_text_expr,
 )
 from ndcg_core.pictures.style import COLOURS, CURVE_COLOUR, CUTOFF_COLOUR
 from ndcg_core.text.formatting import vega_format_expr
@@ -113,9 +114,9 @@ def _layout_chart(
     # swap the data in place instead of redrawing the charts (see chart_spec).
     base = alt.Chart(alt.NamedData(name=POSITIONS)).transform_calculate(
         grade_text=vega_format_expr("datum.grade"),
-        contribution_text=vega_format_expr("datum.contribution"),
-        running_dcg_text=vega_format_expr("datum.running_dcg"),
-        ndcg_text=vega_format_expr("datum.ndcg_at_i"),
+        contribution_text=tooltip_text_expr("contribution"),
+        running_dcg_text=tooltip_text_expr("running_dcg"),
+        ndcg_text=tooltip_text_expr("ndcg_at_i"),
     )
     highlight = alt.condition(hover, alt.value(1.0), alt.value(0.35))
 

@@ -49,7 +49,8 @@ def curves_chart(
 
 
 def variants_chart(variants: pd.DataFrame, *, width: int = 420) -> alt.Chart:
-    """A bar per convention variant: its nDCG (expects ``choice`` and ``ndcg_value``).
+    """A bar per convention variant: its nDCG (expects ``choice``, ``ndcg_value`` and the
+    text ``nDCG``, as :func:`~ndcg_core.teaching.lessons.convention_variants` gives them).
 
     >>> from ndcg_core.teaching.lessons import convention_variants
     >>> variants_chart(convention_variants([3, 2, 0])).to_dict()["mark"]["type"]
@@ -63,9 +64,8 @@ def variants_chart(variants: pd.DataFrame, *, width: int = 420) -> alt.Chart:
             x=alt.X(
                 "ndcg_value:Q", title="nDCG", scale=alt.Scale(domain=[0, 1]), axis=number_axis()
             ),
-            tooltip=["choice:N", alt.Tooltip("ndcg_text:N", title="nDCG")],
+            tooltip=["choice:N", alt.Tooltip("nDCG:N", title="nDCG")],  # the table's text
         )
-        .transform_calculate(ndcg_text=vega_format_expr("datum.ndcg_value"))
         .properties(width=width)
     )
     return cast(alt.Chart, chart)

@@ -24,6 +24,7 @@ from ndcg_core.metric.choices import (
     ZeroIdeal,
 )
 from ndcg_core.metric.conventions import PRESETS, Convention
+from ndcg_core.metric.exact_ratio import shown_ndcg
 from ndcg_core.metric.metrics import Evaluation, evaluate
 from ndcg_core.metric.ranking import evaluate_scores, rank_by_scores
 from ndcg_core.runs.queries import Query, mean_ndcg
@@ -247,7 +248,8 @@ def convention_variants(
                 "choice": name,
                 "DCG": format_real(result.dcg),
                 "ideal DCG": format_real(result.ideal_dcg),
-                "nDCG": format_real(result.ndcg),
+                # The card's text: 5.2e-331 where the float nDCG underflowed to 0.
+                "nDCG": format_real(shown_ndcg(result)),
                 "ndcg_value": result.ndcg,
             }
         )

@@ -1,6 +1,6 @@
-"""The wheel carries what the core reads: built from the checkout, installed (not editable)
-into a fresh virtual environment, imported from a folder outside the repository, it loads
-every seed example."""
+"""The wheel carries what the core and the components read: built from the checkout, installed
+(not editable) into a fresh virtual environment, imported from a folder outside the repository,
+it loads every seed example and the drag list's JavaScript and CSS (components/static)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,13 @@ ROOT = Path(__file__).resolve().parents[2]
 CHECK = """
 import json
 import ndcg_core
+from components import sortable_list  # reads components/static/ at import
 from ndcg_core.teaching.examples import load_examples
-print(json.dumps({"file": ndcg_core.__file__, "examples": [e.id for e in load_examples()]}))
+print(json.dumps({
+    "file": ndcg_core.__file__,
+    "component": sortable_list.__file__,
+    "examples": [e.id for e in load_examples()],
+}))
 """
 
 
@@ -52,5 +57,6 @@ def test_the_installed_wheel_loads_every_example(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr[-2000:]
     found = json.loads(result.stdout)
     assert Path(found["file"]).is_relative_to(venv), found["file"]
+    assert Path(found["component"]).is_relative_to(venv), found["component"]
     shipped = json.loads((ROOT / "ndcg_core" / "data" / "examples.json").read_text())
     assert found["examples"] == [item["id"] for item in shipped["examples"]]

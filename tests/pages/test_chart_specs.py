@@ -36,3 +36,14 @@ def test_a_chart_without_a_data_frame_is_refused() -> None:
     chart = variants_chart(convention_variants([3, 2, 0])).properties(data={"url": "x.csv"})
     with pytest.raises(TypeError, match="one DataFrame"):
         vega_lite_spec(chart)
+
+
+def test_a_variants_tooltip_writes_an_underflowed_ndcg_as_the_table_does() -> None:
+    # 3, 1100, 2 at k=1 with exponential gain: nDCG@1 = 7 / (2^1100 - 1) = 5.2e-331, a float 0.
+    variants = convention_variants([3, 1100, 2], cutoff_k=1)
+    exponential = variants[variants["choice"] == "exponential gain 2^rel - 1"].iloc[0]
+    assert exponential["ndcg_value"] == 0.0
+    assert exponential["nDCG"] == "5.154e-331"
+    spec = vega_lite_spec(variants_chart(variants))
+    tooltip = {t["title"]: t["field"] for t in spec["encoding"]["tooltip"] if "title" in t}
+    assert tooltip["nDCG"] == "nDCG"  # the table's text, not the float formatted again

@@ -1,0 +1,53 @@
+"""The Playground chart's tooltips write a value as the cards do, also where its float is 0
+(issue 21: 3, 1100, 2 with exponential gain at k=1 has nDCG@1 = 5.2e-331; the card said
+5.154e-331 and the nDCG@k tooltip said 0)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ndcg_core import Convention, evaluate, format_real
+from ndcg_core.metric.exact_ratio import shown_ndcg
+from tests.browser.conftest import StreamlitServer
+
+pytestmark = pytest.mark.browser
+
+TINY = "?g=3,1100,2&gain=exponential&k=1"
+
+
+def test_tooltips_of_a_value_below_the_smallest_float(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    evaluation = evaluate([3, 1100, 2], Convention(gain="exponential", cutoff_k=1))
+    assert evaluation.ndcg == 0.0  # the float underflowed; the value is not 0
+    ndcg_text = format_real(shown_ndcg(evaluation))
+    assert ndcg_text == "5.154e-331"
+
+    page.goto(f"{app_server.url}/playground{TINY}")
+    expect(page.get_by_test_id("stMetricValue").filter(has_text=ndcg_text)).to_have_count(1)
+    chart = page.get_by_test_id("stVegaLiteChart").first
+    # Each mark's aria-label lists its tooltip's fields, as the tooltip shows them.
+    running = chart.locator("g.mark-symbol.role-mark").nth(0).locator("path")
+    curve = chart.locator("g.mark-symbol.role-mark").nth(1).locator("path")
+    expect(curve.first).to_have_attribute("aria-label", re.compile(f"; nDCG@k: {ndcg_text}$"))
+    # The DCG sums are drawn as fractions of the ideal's size; the tooltip gives the sum,
+    # as the table does: this ranking's DCG@1 is 7, the ideal's first gain 2^1100 - 1.
+    expect(running.nth(0)).to_have_attribute(
+        "aria-label", re.compile(r"; contribution: 7; running DCG: 7$")
+    )
+    expect(running.nth(3)).to_have_attribute(
+        "aria-label", re.compile(r"; contribution: 1\.358e\+331; running DCG: 1\.358e\+331$")
+    )
+
+    # And the tooltip itself, on hover.
+    point = curve.first
+    point.evaluate("e => e.scrollIntoView({block: 'center'})")
+    box = point.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    tooltip = page.locator("#vg-tooltip-element")
+    expect(tooltip).to_be_visible()
+    expect(tooltip).to_contain_text(ndcg_text)
