@@ -85,7 +85,10 @@ def read_evaluation_file(data: bytes, what: str) -> EvaluationFile:
                 return EvaluationFile(what, table, None, None)
         else:
             table, keys, queries = _keyed(table)
-            if not has_repeats(keys, queries):
+            # A run's pair repeats only within its query; a qrels key must be unique across
+            # queries too, since find() looks each run row up among them: two queries' pairs
+            # whose keys collide would hide one (the lookup confirms the query, then scores 0).
+            if not has_repeats(keys, queries if what == "run" else None):
                 return EvaluationFile(what, table, keys, None)
         # else a real repeat, for the careful reader to name
     frame = read_run(data) if what == "run" else read_qrels(data)
@@ -174,8 +177,8 @@ def read_coded(run: EvaluationFile, qrels: EvaluationFile) -> CodedFiles | None:
     if qrels.keys is not None:  # checked for repeats as it was read
         judged, rel_keys = qrels.table, qrels.keys
     else:
-        judged, rel_keys, queries = _keyed(qrels.table)
-        if has_repeats(rel_keys, queries):  # ids told apart by codes, not by their keys
+        judged, rel_keys, _ = _keyed(qrels.table)
+        if has_repeats(rel_keys):  # across queries too (see read_evaluation_file)
             return None
     by_key = bucket_order(rel_keys)
     sorted_keys = rel_keys[by_key]

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 import pytrec_eval
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import ndcg_core
@@ -327,6 +327,15 @@ def _length_hashes(ids):
 
 @settings(max_examples=100)
 @given(run_files(), conventions)
+# Found by hypothesis: every query id has the same length, so (q1, d1) and (q3, d1) share a
+# key in the qrels; q3's d1 was scored unjudged (grade 0 instead of 1).
+@example(
+    (
+        b"q0 Q0 d1 1 0 tag\nq1 Q0 d1 2 0 tag\nq2 Q0 d1 3 0 tag\nq3 Q0 d1 4 0 tag\n",
+        b"q1 0 d1 0\nq3 0 d1 1\nq3 0 d10 0\n",
+    ),
+    Convention(),
+)
 def test_colliding_keys_score_as_distinct_ones(files, convention) -> None:
     """Keys that collide (all ids of one length alike) cost speed, never correctness."""
     run, qrels = files
