@@ -179,8 +179,8 @@ def sortable_list(
 
     ``sums(start, stop)``, for the window of positions ``[start, stop)`` drawn, gives the
     numbers shown above the list: ``labels`` and ``values`` (texts, from the server) and
-    ``live`` (:func:`ndcg_core.metric.drop_numbers.drop_numbers` for that window, or ``None`` to wait
-    for the server after a drop).
+    ``live`` (:func:`ndcg_core.metric.drop_numbers.drop_numbers` for that window, or
+    ``None`` to wait for the server after a drop).
     """
     ids = [item_id for item_id, _ in items]
     if len(set(ids)) != len(ids):

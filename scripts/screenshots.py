@@ -34,7 +34,7 @@ PAGES = {
     "playground-cutoff": "playground?k=3",
     "playground-compare": "playground?cmp=1&b=3.1.2.4~6",
     "playground-compare-present": "playground?cmp=1&b=3.1.2.4~6&mode=present",
-    # A long list: its charts are lines without the hover (ndcg_core.pictures.chart_data.DENSE_POSITIONS).
+    # A long list: its charts are lines without the hover (chart_data.DENSE_POSITIONS).
     "playground-long": "playground?g=" + ",".join(str((i * 7) % 4) for i in range(300)),
 }
 DARK = (

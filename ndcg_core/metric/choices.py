@@ -1,9 +1,9 @@
 """The choices behind an nDCG number, each named and described as data.
 
 One enum per choice (gain, discount, ideal, ties, a zero ideal, negative grades), and
-``CONVENTION_FIELDS``, which describes each field of a :class:`~ndcg_core.metric.conventions.Convention`
-(label, help text, choices and which library uses each choice) so the app can build its
-widgets and tooltips from it.
+``CONVENTION_FIELDS``, which describes each field of a
+:class:`~ndcg_core.metric.conventions.Convention` (label, help text, choices and which library
+uses each choice) so the app can build its widgets and tooltips from it.
 """
 
 from __future__ import annotations

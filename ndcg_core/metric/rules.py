@@ -1,9 +1,9 @@
 """Each convention rule, once, in NumPy: gains, divisors, negative grades, the zero ideal,
 tie means and tie order.
 
-The per-list path (:mod:`ndcg_core.metric.metrics`, :mod:`ndcg_core.metric.ranking`) and the batch path
-(:mod:`ndcg_core.runs.scoring`) both call these functions, so one query scored either way gives the
-same floats to the last bit (a test checks it under every convention). The exact decimal
+The per-list path (:mod:`ndcg_core.metric.metrics`, :mod:`ndcg_core.metric.ranking`) and the
+batch path (:mod:`ndcg_core.runs.scoring`) both call these functions, so one query scored
+either way gives the same floats to the last bit (a test checks it under every convention). The exact decimal
 fallback of :mod:`ndcg_core.metric.metrics` (for values a float cannot hold) takes its gains and
 divisors from here too: :func:`exact_gain_values`, :func:`exact_divisors`.
 """

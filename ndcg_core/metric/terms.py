@@ -1,9 +1,10 @@
 """The terms of the sums: grades checked, the negative-grade policy applied, the ideal order,
 and each position's gain and divisor (:mod:`ndcg_core.metric.metrics` adds them up).
 
-With gain ``g(rel)`` (``rel`` or ``2**rel - 1``) and divisor ``d(i)`` at rank ``i``
-(``log_b(i+1)``, or Järvelin-Kekäläinen's ``1 if i < b else log_b(i)``); exact (50-digit
-decimal) terms when a float would overflow or underflow.
+The gain ``g(rel)`` is ``rel`` or ``2**rel - 1``; the divisor ``d(i)`` at rank ``i`` is
+``log_b(i+1)``, or Järvelin-Kekäläinen's ``1 if i < b else log_b(i)``. Both come as floats, or
+as 50-digit decimals when asked (``exact``), which :func:`~ndcg_core.metric.metrics.evaluate`
+does when a float would overflow or underflow.
 """
 
 from __future__ import annotations

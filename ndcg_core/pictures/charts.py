@@ -4,9 +4,10 @@ All three panels live in one chart so that hovering a position highlights it in 
 one point selection on ``position`` (:data:`HOVER`), bound to the marks of every panel
 that stand for one position (the running-DCG points, the bars, the nDCG@k points), never
 to a line, which the ``nearest`` hover cannot pick from. Numbers on axes and in tooltips
-follow the app's one format (:func:`~ndcg_core.text.formatting.vega_format_expr`). Colours come from the Okabe-Ito palette,
-which stays distinguishable with the common colour-vision deficiencies; the two series
-also differ by line dash and point shape, so colour never carries the meaning alone.
+follow the app's one format (:func:`~ndcg_core.text.formatting.vega_format_expr`). Colours
+come from the Okabe-Ito palette (:mod:`ndcg_core.pictures.style`), which stays
+distinguishable with the common colour-vision deficiencies; the two series also differ by
+line dash and point shape, so colour never carries the meaning alone.
 """
 
 from __future__ import annotations

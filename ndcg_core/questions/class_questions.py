@@ -1,10 +1,11 @@
 """Questions a teacher asks a whole class, and what the class answered.
 
-A :class:`ClassQuestion` is one of Practice's exercises (:mod:`ndcg_core.teaching.practice`: predict,
-compare, reorder, spot), or "ask about this list": predict nDCG for the Playground's list
-under its convention. It travels through the class store as a kind and JSON text
+A :class:`ClassQuestion` is one of Practice's exercises (:mod:`ndcg_core.teaching.practice`:
+predict, compare, reorder, spot), or "ask about this list": predict nDCG for the Playground's
+list under its convention. It travels through the class store as a kind and JSON text
 (:func:`to_payload`, :func:`from_payload`); a student's answer is stored as canonical text
-made by :func:`parse_answer`; :mod:`ndcg_core.questions.class_reveal` builds the reveal from both.
+made by :func:`parse_answer`; :mod:`ndcg_core.questions.class_reveal` builds the reveal from
+both.
 """
 
 from __future__ import annotations
@@ -320,7 +321,8 @@ def check_stored_answer(kind: str, payload: str, value: str) -> None:
 
 def is_right(question: ClassQuestion, value: str) -> bool:
     """Whether a canonical answer (from :func:`parse_answer`) is right; a number by
-    :func:`~ndcg_core.teaching.grading.within_tolerance`, as Practice and the slip table judge it."""
+    :func:`~ndcg_core.teaching.grading.within_tolerance`, as Practice and the slip table
+    judge it."""
     ex = question.exercise
     if question.numeric:
         return within_tolerance(float(value), question.evaluation().ndcg, ex.tolerance)

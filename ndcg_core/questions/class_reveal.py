@@ -300,8 +300,8 @@ def summary_csv(
 ) -> str:
     """The session summary: one line per answer (anonymous student numbers) with the right
     answer (:func:`right_value`), whether it was right and the slip it sits at; the prompt
-    names the list asked about (:func:`asked`). Written by :func:`ndcg_core.pictures.export.csv_text`:
-    numbers as numbers, text made spreadsheet-safe. ``questions`` maps each question's
+    names the list asked about (:func:`asked`). Written by
+    :func:`ndcg_core.pictures.export.csv_text`: numbers as numbers, text made spreadsheet-safe. ``questions`` maps each question's
     number to it; ``rows`` are the store's summary rows (question, kind, student, answer,
     answered_at; a question nobody answered has one row with no student).
 

@@ -5,8 +5,8 @@ Four kinds: *predict* a number, *reorder* documents to reach a goal, *compare* t
 that nDCG cannot tell apart. :func:`exercise_set` is deterministic in ``(seed, level)``;
 every answer is checked by the core's own :func:`~ndcg_core.metric.metrics.evaluate`.
 
-Each kind's check of an answer is :mod:`ndcg_core.teaching.practice_checks`; scoring a set (only
-the first check of an exercise counts) is :mod:`ndcg_core.teaching.practice_scoring`.
+Each kind's check of an answer is :mod:`ndcg_core.teaching.practice_checks`; scoring a set
+(only the first check of an exercise counts) is :mod:`ndcg_core.teaching.practice_scoring`.
 """
 
 from __future__ import annotations

@@ -87,7 +87,8 @@ class Answer:
 
 
 def check_answer(exercise: Exercise, answer: Answer) -> Feedback:
-    """The verdict on ``answer`` by the exercise kind's own check in :mod:`ndcg_core.teaching.practice`.
+    """The verdict on ``answer`` by the exercise kind's own check
+    (:mod:`ndcg_core.teaching.practice_checks`).
 
     >>> from ndcg_core.teaching.practice import exercise_set
     >>> spot = exercise_set(1)[3]

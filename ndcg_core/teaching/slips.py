@@ -2,8 +2,8 @@
 
 A class that answers "what is nDCG@3 of 3, 2, 0, 0, 1?" does not scatter at random: answers
 gather at the numbers the usual mistakes give. Each slip here is the real computation
-(:func:`~ndcg_core.metric.metrics.evaluate` or :func:`~ndcg_core.metric.metrics.ndcg`) with one convention
-field or one input changed, never a formula written a second time:
+(:func:`~ndcg_core.metric.metrics.evaluate` or :func:`~ndcg_core.metric.metrics.ndcg`) with one
+convention field or one input changed, never a formula written a second time:
 
 - **ideal from the top k only**: the ideal re-sorts only the k results shown, not every
   document the convention draws the ideal from (the input cut to its first k grades, ideal
