@@ -1,7 +1,7 @@
 """The per-query array steps of batch scoring (:mod:`ndcg_core.runs.scoring`), on rows
 grouped by query: each query's block, the ideal DCG of every query at once, and ties ordered
 and averaged within a query. Each mirrors the per-list rule of :mod:`ndcg_core.metric`, and the
-two paths agree to the bit (tests/core/test_per_list_equals_batch.py).
+two paths agree to the bit (tests/core/runs/test_per_list_equals_batch.py).
 """
 
 from __future__ import annotations

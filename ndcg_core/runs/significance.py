@@ -34,7 +34,7 @@ _GROUPS = 4_096
 # Up to this many queries the bootstrap and the randomisation test resample (well under a
 # second each); over it, the normal approximation stands in for both. At this size the two
 # intervals agree to within 0.25 standard errors and the two p-values to within 0.02
-# (tests/core/test_significance_methods.py).
+# (tests/core/runs/test_significance_methods.py).
 EXACT_MAX_QUERIES = 50_000
 BOOTSTRAP_RESAMPLES = 2_000
 RANDOMISATION_RESAMPLES = 10_000

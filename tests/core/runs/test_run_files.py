@@ -26,7 +26,7 @@ from ndcg_core.runs import scoring as runs_module
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run, evaluate_run_files
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # Ids whose string order is not their "natural" one: d10 < d9, Z < a, a < ab, z < é.
 DOC_IDS = ["d1", "d2", "d9", "d10", "D3", "a", "ab", "Z", "z", "é", "doc-7", "d1x"]
