@@ -12,7 +12,7 @@ import streamlit as st
 
 from components.cache import shared_call, shared_view
 from components.chrome import plain
-from components.state import current_list, current_titles, current_unretrieved
+from components.state import current_list, current_titles, current_unretrieved, current_view
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
 from ndcg_core.chart_data import (
     DENSE_POSITIONS,
@@ -23,10 +23,11 @@ from ndcg_core.chart_data import (
 )
 from ndcg_core.charts import ChartShape, chart_spec, chart_template, fill_template, with_text_size
 from ndcg_core.exact_ratio import shown_ndcg
-from ndcg_core.export import SavedView, chart_image, python_snippet, table_csv, view_to_json
+from ndcg_core.export import chart_image, python_snippet, table_csv
 from ndcg_core.notes import evaluation_notes
 from ndcg_core.parsing import GradeList
 from ndcg_core.tables import display_columns, display_table
+from ndcg_core.view_files import view_to_json
 
 TABLE_PAGE_ROWS = 50
 
@@ -217,14 +218,8 @@ def export_block(evaluation: Evaluation) -> None:
     if not box.open:  # drawn only when open: it costs a rerun nothing otherwise
         return
     unretrieved = current_unretrieved()
-    judged = evaluation.convention.ideal is IdealSource.JUDGED
     titles = current_titles()
-    view = SavedView(
-        GradeList(evaluation.grades, evaluation.labels),
-        evaluation.convention,
-        unretrieved if judged else (),
-        titles,
-    )
+    view = current_view(evaluation.convention)
     downloads: tuple[tuple[str, Any, str, str, str, str], ...] = (
         # label, data (a callable is only run on click), file name, MIME type, icon, help
         (
@@ -253,7 +248,7 @@ def export_block(evaluation: Evaluation) -> None:
         ),
         (
             "This view (JSON)",
-            view_to_json(view),
+            view_to_json(view),  # the whole view, as the share menu's "Save this view"
             "ndcg-view.json",
             "application/json",
             ":material/save:",

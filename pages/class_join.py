@@ -24,7 +24,8 @@ from components.class_widgets import (
     wait_for_the_database,
 )
 from components.navigation import run_through_app
-from components.state import PERSIST, STUDENT_TOKEN, from_link
+from components.state import PERSIST, STUDENT_TOKEN
+from components.view_parts import from_view
 from ndcg_core import NdcgError
 from ndcg_core.class_questions import (
     ClassQuestion,
@@ -36,6 +37,7 @@ from ndcg_core.class_questions import (
 from ndcg_core.class_reveal import reveal
 from ndcg_core.class_rules import NICKNAME_MAX
 from ndcg_core.secret_params import STUDENT_TOKEN_PARAM
+from ndcg_core.view import MAX_JOIN_CODE
 
 run_through_app()
 
@@ -45,7 +47,7 @@ NICKNAME = "class_join_nickname"
 ERROR = "class_join_error"  # (where, message) of the last refusal
 SEEN = "class_join_seen"  # the room's change stamp when the page was last drawn
 LAST = "class_join_last"  # (student, question, their answer) as last read from the store
-from_link(CODE, "code", str)
+from_view(CODE, "join_code")
 token: str | None = st.session_state.get(TOKEN) or own_student(st.session_state.get(CODE))
 if token:  # this browser's student in the link's room, if it joined before: kept
     st.session_state[TOKEN] = token
@@ -232,11 +234,15 @@ def room_screen(student_token: str) -> None:
         question_screen(student_token, found, mine)
 
 
+typed_code = st.session_state.get(CODE, "")[:MAX_JOIN_CODE]
 class_header(
     "Join a class",
     "" if token else "Type the code your teacher shows, or open their link.",
     secret=STUDENT_TOKEN_PARAM if token else None,
     presenter=False,
+    # The code typed or linked stays in the address until the student joins: a reload
+    # keeps it in the box. (It is the room's public code, not a secret.)
+    view={"join_code": typed_code} if typed_code and not token else {},
 )
 if token is None:
     join_screen()
