@@ -7,7 +7,15 @@ import streamlit as st
 from components.chrome import apply_view_mode, show_link_errors
 from components.convention_picker import convention_picker, hidden_convention
 from components.navigation import PAGES, declared_page
-from components.state import begin_run, end_run, init_session, rerun_on_reconnect, view_mode
+from components.state import (
+    apply_pending_convention,
+    begin_run,
+    end_run,
+    init_session,
+    rerun_on_reconnect,
+    view_mode,
+)
+from components.view_parts import set_page, take_page_to_go
 
 ASSETS = Path(__file__).parent / "assets"
 
@@ -23,12 +31,17 @@ st.logo(str(ASSETS / "logo.png"), size="large")
 
 begin_run()
 init_session()
+apply_pending_convention()  # a saved view's or example's, before any page reads the picker
 navigation = st.navigation(
     [st.Page(page.path, title=page.title, icon=page.icon, default=page.default) for page in PAGES],
     position="hidden" if view_mode() else "sidebar",  # presenter and embed views: no menu
 )
 apply_view_mode()
+page_to_go = take_page_to_go()  # a saved view opened on another page than its own
+if page_to_go is not None:
+    st.switch_page(page_to_go)
 shown = declared_page(navigation.title)
+set_page(shown.name)
 convention = (
     convention_picker()
     if shown.convention_unused is None

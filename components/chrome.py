@@ -13,14 +13,15 @@ from components.state import (
     ERRORS_KEY,
     LINK_ERRORS_KEY,
     LINK_LEFT_OUT_KEY,
-    PAGE_PARAMS_KEY,
     PERSIST,
-    from_link,
     set_mode,
-    to_link,
+    shown_view,
     view_mode,
 )
+from components.view_parts import add_to_view, from_view, set_page_part
 from ndcg_core.links.length import LINK_LIMIT_NOTE, left_out_note
+from ndcg_core.links.view import SWITCHES, PagePart
+from ndcg_core.links.view_files import view_to_json
 from ndcg_core.pictures.tables import escape_markdown
 
 
@@ -87,21 +88,25 @@ def apply_view_mode() -> None:
         st.html(css)
 
 
-def linked_toggle(label: str, *, key: str, param: str, help: str | None = None) -> bool:
-    """A toggle whose "on" is part of the page's link (``param=1``)."""
-    from_link(key, param, lambda raw: raw == "1")
+def linked_toggle(label: str, *, key: str, switch: str, help: str | None = None) -> bool:
+    """A toggle whose "on" is part of the view (one of :data:`ndcg_core.links.view.SWITCHES`)."""
+    if switch not in SWITCHES:
+        msg = f"{switch!r} is not a switch the view knows: add it to ndcg_core.links.view.SWITCHES."
+        raise ValueError(msg)
+    from_view(key, "switches", lambda on: switch in on)
     on = bool(st.toggle(label, key=key, help=help, persist_state=PERSIST))
     if on:
-        to_link(param, "1")
+        add_to_view({"switches": frozenset({switch})})
     return on
 
 
-def page_header(title: str, caption: str, *, params: Mapping[str, str] | None = None) -> None:
+def page_header(title: str, caption: str, *, view: PagePart | None = None) -> None:
     """The page's title and lead, with sharing and presenter controls beside the title.
 
-    ``params`` are this page's own URL parameters (kept in every link to it).
+    ``view`` is this page's own part of the view (kept in every link to it and in a saved
+    view).
     """
-    st.session_state[PAGE_PARAMS_KEY] = dict(params or {})
+    set_page_part(view or {})
     if view_mode() == "embed":
         return
     title_box, controls = st.columns([0.74, 0.26], vertical_alignment="bottom")
@@ -125,6 +130,18 @@ def page_header(title: str, caption: str, *, params: Mapping[str, str] | None = 
                     if left_out:
                         st.warning(left_out, icon=":material/link_off:")
                     st.caption(LINK_LIMIT_NOTE)
+                    st.download_button(
+                        "Save this view (JSON)",
+                        view_to_json(shown_view()),
+                        file_name="ndcg-view.json",
+                        mime="application/json",
+                        icon=":material/save:",
+                        key="lab_save_view",
+                        on_click="ignore",
+                        help="Everything on this page that a link holds, with nothing left out "
+                        "for length. Open it again in the Playground, under “Open a saved "
+                        "view”: it comes back on this page.",
+                    )
                     enter_presenter_button("Presenter view: bigger, no sidebar", key="lab_present")
     if view_mode() != "present":  # a projector's one screen is for the lesson itself
         st.caption(caption)

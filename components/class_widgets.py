@@ -19,8 +19,10 @@ from classroom.store import ClassError, ClassStore, DatabaseDown
 from components.browser_id import browser_name
 from components.chrome import enter_presenter_button, leave_presenter_button, plain
 from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
-from components.state import PAGE_PARAMS_KEY, PERSIST, keep_secret_in_address, view_mode
+from components.state import PERSIST, keep_secret_in_address, view_mode
+from components.view_parts import set_page_part
 from ndcg_core import format_grades, format_real
+from ndcg_core.links.view import PagePart
 from ndcg_core.questions.class_questions import ClassQuestion, QuestionKind
 from ndcg_core.questions.class_reveal import Reveal, Spread
 
@@ -71,11 +73,18 @@ def client_address() -> str | None:
     return address if isinstance(address, str) else None
 
 
-def class_header(title: str, caption: str, *, secret: str | None, presenter: bool) -> None:
+def class_header(
+    title: str,
+    caption: str,
+    *,
+    secret: str | None,
+    presenter: bool,
+    view: PagePart | None = None,
+) -> None:
     """The page's title and lead. ``secret`` names the link parameter of the secret this
     page keeps in its address (so a reload finds the session), or None; it is never drawn,
-    and no share menu is offered here."""
-    st.session_state[PAGE_PARAMS_KEY] = {}
+    and no share menu is offered here. ``view`` is the page's own part of the view."""
+    set_page_part(view or {})
     if secret is not None:
         keep_secret_in_address(secret)
     title_box, controls = st.columns([0.74, 0.26], vertical_alignment="bottom")

@@ -2,7 +2,7 @@
 
 Ranking A is the shared list (``components.state`` owns it). This module owns ranking B: its
 order, as labels, in ``st.session_state[ORDER_B_KEY]``, written only by :func:`_store_b`;
-and the two link parameters, ``cmp=1`` (compare mode on) and ``b`` (B as positions in A).
+and its part of the view: compare mode on, and B's order (:mod:`ndcg_core.links.view`).
 Every number comes from :func:`ndcg_core.metric.compare.compare`.
 """
 
@@ -17,18 +17,10 @@ from components.cache import remember
 from components.chrome import plain
 from components.drag_order import draggable_ranking, order_buttons
 from components.sortable_list import show_position
-from components.state import (
-    LINK_PARAMS_KEY,
-    PERSIST,
-    clear_errors,
-    current_list,
-    current_unretrieved,
-    from_link,
-    set_error,
-    to_link,
-)
+from components.state import PERSIST, clear_errors, current_list, current_unretrieved, set_error
+from components.view_parts import add_to_view, from_view
 from ndcg_core import Convention, NdcgError
-from ndcg_core.metric.compare import ORDER_PARAM, compare, order_from_param, order_to_param
+from ndcg_core.metric.compare import compare
 from ndcg_core.metric.comparison import Comparison
 from ndcg_core.metric.lists import ideal_order, moved, reordered
 from ndcg_core.metric.parsing import GradeList
@@ -37,7 +29,6 @@ from ndcg_core.pictures.compare_charts import comparison_spec
 from ndcg_core.pictures.stakeholder import number_rows, stakeholder_html
 
 COMPARE_KEY = "lab_compare"
-COMPARE_PARAM = "cmp"
 ORDER_B_KEY = "lab_order_b"
 SORT_B_KEY = "lab_sort_b"
 COMPARE_HELP = (
@@ -47,8 +38,8 @@ COMPARE_HELP = (
 
 
 def compare_toggle() -> bool:
-    """The switch for compare mode; on in a link that says ``cmp=1``."""
-    from_link(COMPARE_KEY, COMPARE_PARAM, lambda raw: raw == "1")
+    """The switch for compare mode; on in a view (a link, a saved file) that has it on."""
+    from_view(COMPARE_KEY, "compare")
     return bool(
         st.toggle("Compare two rankings", key=COMPARE_KEY, persist_state=PERSIST, help=COMPARE_HELP)
     )
@@ -62,12 +53,7 @@ def current_ranking_b() -> GradeList:
     """
     grade_list = current_list()
     state = st.session_state
-    raw = state.get(LINK_PARAMS_KEY, {}).pop(ORDER_PARAM, None)  # the opening link's B, once
-    if raw is not None:
-        try:
-            state[ORDER_B_KEY] = order_from_param(raw, grade_list.labels)
-        except NdcgError as error:
-            set_error("order_b", f"{error} Ranking B starts as the ideal order instead.")
+    from_view(ORDER_B_KEY, "ranking_b")  # the opened view's B, once
     order = state.get(ORDER_B_KEY)
     labels = grade_list.labels
     if order is None or len(order) != len(labels) or set(order) != set(labels):
@@ -152,13 +138,8 @@ def current_comparison(
 
 
 def link_compare(on: bool) -> None:
-    """Keep compare mode, and B's order, in the page's link (or take them out)."""
-    if on:
-        to_link(COMPARE_PARAM, "1")
-        to_link(ORDER_PARAM, order_to_param(current_list().labels, current_ranking_b().labels))
-    else:
-        to_link(COMPARE_PARAM, None)
-        to_link(ORDER_PARAM, None)
+    """Keep compare mode, and B's order, in the view (or take them out)."""
+    add_to_view({"compare": on, "ranking_b": current_ranking_b().labels if on else None})
 
 
 def comparison_numbers(comparison: Comparison) -> None:

@@ -12,7 +12,6 @@ from components.state import (
     LOG_BASE_RANGE,
     MAX_CUTOFF_K,
     PERSIST,
-    apply_pending_convention,
     clear_errors,
     current_convention,
     set_picker,
@@ -108,7 +107,6 @@ def convention_picker() -> Convention:
     In presenter view the sidebar is hidden: nothing is drawn there, and a page shows the
     choices a teacher flips live with :func:`presenter_choices`.
     """
-    apply_pending_convention()
     if view_mode() == "present":
         _keep_choices()
         return current_convention()

@@ -12,6 +12,7 @@ import streamlit as st
 from components.cache import shared_view
 from components.chrome import show_error
 from components.drag_order import draggable_ranking, order_buttons
+from components.navigation import page_named
 from components.results import current_evaluation, cutoff_suffix, view_key
 from components.sortable_list import show_position
 from components.state import (
@@ -26,15 +27,16 @@ from components.state import (
     current_list_text,
     current_titles,
     hand_over_convention,
+    open_saved_view,
     set_error,
     store_list,
-    store_unretrieved,
 )
+from components.view_parts import current_page, go_to_page
 from ndcg_core import Convention, IdealSource, NdcgError, format_real, parse_grades
+from ndcg_core.links.view_files import MAX_VIEW_BYTES, view_from_json
 from ndcg_core.metric.drop_numbers import drop_numbers
 from ndcg_core.metric.lists import moved, reordered
 from ndcg_core.metric.parsing import GradeList, grade_list_from_rows, names_documents
-from ndcg_core.pictures.export import MAX_VIEW_BYTES, view_from_json
 from ndcg_core.teaching.examples import (
     ExampleList,
     example_lists,
@@ -42,6 +44,7 @@ from ndcg_core.teaching.examples import (
     pair_note,
     stated_summary,
 )
+from ndcg_core.text.quoting import quoted
 from ndcg_core.text.titles import MAX_TITLE_LENGTH, titles_by_label
 
 INPUT_TAB_KEY = "lab_input_tab"
@@ -134,15 +137,21 @@ def _on_view_file() -> None:
         clear_errors("view_file")
         return
     try:
-        view = view_from_json(uploaded.getvalue())
+        view, problems = view_from_json(uploaded.getvalue())
         check_picker_range(view.convention)
+        page = page_named(view.page)
+        if page is None:
+            msg = f"It was saved on a page this app does not have ({quoted(view.page, 40)})."
+            raise NdcgError(msg)
     except NdcgError as error:
         set_error("view_file", f"{uploaded.name}: {error}")
         return
-    store_list(view.grade_list, view.titles)
-    store_unretrieved(view.unretrieved)
-    hand_over_convention(view.convention)
+    open_saved_view(view)
     clear_errors("view_file")
+    if problems:  # the parts that could be read are shown; these keep their defaults
+        set_error("view_file", f"{uploaded.name} could not be opened in full. {' '.join(problems)}")
+    if page.name != current_page():
+        go_to_page(page.path)
 
 
 def _on_unretrieved() -> None:

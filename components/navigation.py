@@ -21,6 +21,11 @@ class DeclaredPage:
     # with it (tests/pages/test_convention_scope.py checks each against the page's code).
     convention_unused: str | None = None
 
+    @property
+    def name(self) -> str:
+        """The page's name in a view and in its address: its file's name ("playground")."""
+        return self.path.removeprefix("pages/").removesuffix(".py")
+
 
 # The one list of pages: app.py declares these, and the tests run and check each of them.
 PAGES = (
@@ -60,6 +65,11 @@ PAGES = (
 
 # The pages that compute with the sidebar's convention, by title.
 CONVENTION_PAGES = tuple(page.title for page in PAGES if page.convention_unused is None)
+
+
+def page_named(name: str) -> DeclaredPage | None:
+    """The declared page a view names (see :attr:`DeclaredPage.name`), if any."""
+    return next((page for page in PAGES if page.name == name), None)
 
 
 def declared_page(title: str) -> DeclaredPage:

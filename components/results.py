@@ -12,8 +12,9 @@ import streamlit as st
 
 from components.cache import shared_call, shared_view
 from components.chrome import plain
-from components.state import current_list, current_titles, current_unretrieved
+from components.state import current_list, current_titles, current_unretrieved, current_view
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
+from ndcg_core.links.view_files import view_to_json
 from ndcg_core.metric.exact_ratio import shown_ndcg
 from ndcg_core.metric.notes import evaluation_notes
 from ndcg_core.metric.parsing import GradeList
@@ -25,13 +26,7 @@ from ndcg_core.pictures.chart_data import (
     is_dense,
 )
 from ndcg_core.pictures.charts import ChartShape, chart_spec, chart_template, fill_template
-from ndcg_core.pictures.export import (
-    SavedView,
-    chart_image,
-    python_snippet,
-    table_csv,
-    view_to_json,
-)
+from ndcg_core.pictures.export import chart_image, python_snippet, table_csv
 from ndcg_core.pictures.style import with_text_size
 from ndcg_core.pictures.tables import display_columns, display_table
 
@@ -224,14 +219,8 @@ def export_block(evaluation: Evaluation) -> None:
     if not box.open:  # drawn only when open: it costs a rerun nothing otherwise
         return
     unretrieved = current_unretrieved()
-    judged = evaluation.convention.ideal is IdealSource.JUDGED
     titles = current_titles()
-    view = SavedView(
-        GradeList(evaluation.grades, evaluation.labels),
-        evaluation.convention,
-        unretrieved if judged else (),
-        titles,
-    )
+    view = current_view(evaluation.convention)
     downloads: tuple[tuple[str, Any, str, str, str, str], ...] = (
         # label, data (a callable is only run on click), file name, MIME type, icon, help
         (
@@ -260,7 +249,7 @@ def export_block(evaluation: Evaluation) -> None:
         ),
         (
             "This view (JSON)",
-            view_to_json(view),
+            view_to_json(view),  # the whole view, as the share menu's "Save this view"
             "ndcg-view.json",
             "application/json",
             ":material/save:",

@@ -1,30 +1,42 @@
 """Session and URL state: the one owner of the shared list, the convention's keys and the link.
 
 The list of grades lives in ``st.session_state[LIST_KEY]`` (a GradeList), the convention in
-the picker's widget keys. The URL mirrors both, written once at the end of every run, and is
-read once when a session starts. Widgets change the list only through ``store_list``, the
-exercise set only through ``choose_practice_set``; only ``sync_url`` writes the URL.
+the picker's widget keys, each page's own part of the view in ``PAGE_PART_KEY`` (set as the
+page draws: :func:`set_page_part`, :func:`add_to_view`). Together they are the
+:class:`~ndcg_core.links.view.View` (:func:`current_view`), which the URL mirrors, written once at
+the end of every run by its one codec. A link is read once, when a session starts, and a
+saved file when it is opened; both go through :func:`_open`, and a page takes its own part
+from the opened view once (:func:`from_view`). Widgets change the list only through
+``store_list``, the exercise set only through ``choose_practice_set``; only ``sync_url``
+writes the URL.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 import streamlit as st
 
 from components.cache import remember
-from ndcg_core import CONVENTION_FIELDS, Convention, NdcgError, format_grades, parse_grades
+from components.view_parts import current_page, page_part, wait_for_pages
+from ndcg_core import CONVENTION_FIELDS, Convention, NdcgError, format_grades
 from ndcg_core.links.length import fit_link
 from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM, split_secrets
-from ndcg_core.metric.conventions import read_params
+from ndcg_core.links.view import (
+    LONG_PARAMS,
+    READ_AGAINST_THE_LIST,
+    Mode,
+    PracticeAt,
+    View,
+    view_from_params,
+    view_to_params,
+)
 from ndcg_core.metric.parsing import GradeList
-from ndcg_core.teaching.practice import Level, set_from_link
+from ndcg_core.teaching.practice import Level
 from ndcg_core.text.quoting import quoted
-from ndcg_core.text.titles import TITLES_PARAM, titles_from_param, titles_to_param
 
-DEFAULT_GRADES = "3, 2, 3, 0, 1, 2"  # seed 000's worked example
 LIST_KEY = "lab_list"
 UNRETRIEVED_KEY = "lab_unretrieved"
 TITLES_KEY = "lab_titles"  # label -> title, for the documents that have one
@@ -36,11 +48,9 @@ LINK_ERRORS_KEY = "lab_link_errors"
 URL_LOADED_KEY = "lab_url_loaded"
 LINK_LEFT_OUT_KEY = "lab_link_left_out"  # parameters too long for the link, for the share menu
 MODE_KEY = "lab_mode"  # "" (everything), "present" (projector) or "embed" (content only)
-VIEW_MODES = ("present", "embed")
 PRACTICE_SEED_KEY = "practice_seed"
 PRACTICE_LEVEL_KEY = "practice_level"
-PAGE_PARAMS_KEY = "lab_page_params"  # a page's own URL parameters, e.g. an exercise set's seed
-LINK_PARAMS_KEY = "lab_link_params"  # the opening link's parameters, each used up once read
+SHOWN_VIEW_KEY = "lab_shown_view"  # the View the last run wrote to the URL, for saving
 RUN_KEY = "lab_run"  # counts app.py's runs
 URL_RUN_KEY = "lab_url_run"  # the run of app.py whose URL sync_url wrote last
 PENDING_CONVENTION_KEY = "lab_pending_convention"  # set by a page, applied before the picker draws
@@ -51,12 +61,10 @@ SECRET_KEYS: Mapping[str, str] = MappingProxyType(
     {TEACHER_KEY_PARAM: TEACHER_KEY, STUDENT_TOKEN_PARAM: STUDENT_TOKEN}
 )
 SECRET_SHOWN_KEY = "lab_secret_shown"  # (parameter, run): the page that keeps it in its address
-# Link parameters read position by position against the list ("g"): without it, not at all.
-READ_AGAINST_THE_LIST: Mapping[str, str] = MappingProxyType({"b": "g", TITLES_PARAM: "g"})
 # Every widget whose value must outlive a page switch passes this. Without it Streamlit
 # forgets the value when its widget is not drawn, and st.switch_page (which sends the new
 # run no widget values) makes every widget undrawn: the log base fell to its minimum, 1.01.
-PERSIST = "session"
+PERSIST: Final = "session"
 
 # Convention field -> picker widget key.
 CONVENTION_KEYS: Mapping[str, str] = MappingProxyType(
@@ -70,63 +78,42 @@ MAX_CUTOFF_K = 100_000
 
 
 def init_session() -> None:
-    """Read the link once per session; fall back to defaults, with a message, when it is bad."""
+    """Read the link once per session; a part it gives badly keeps its default, and a
+    message says which (:func:`ndcg_core.links.view.view_from_params`)."""
     state = st.session_state
     if state.get(URL_LOADED_KEY):
         return
     state[URL_LOADED_KEY] = True
-    link_errors: list[str] = []
     params, secrets = split_secrets({key: st.query_params.get(key, "") for key in st.query_params})
     for param, value in secrets.items():  # straight to their own keys: the view never sees them
         state[SECRET_KEYS[param]] = value
     repeated = [quoted(key, 20) for key in st.query_params if len(st.query_params.get_all(key)) > 1]
+    link_errors: list[str] = []
     if repeated:
         link_errors.append(f"It gives {', '.join(repeated)} more than once; the last one is used.")
-    convention, problems = read_params(params)  # every bad setting named, not the first
-    try:
-        check_picker_range(convention)
-    except NdcgError as error:
-        problems = (*problems, str(error))
-    if problems:
-        link_errors.append(
-            f"Its settings could not be read ({' '.join(problems)}); using the defaults."
-        )
-        convention = Convention()
-    set_picker(convention)
-    grade_list = parse_grades(DEFAULT_GRADES)
-    if params.get("g"):
-        try:
-            grade_list = parse_grades(params["g"])
-        except NdcgError as error:
-            link_errors.append(f"Its list could not be read ({error}); showing the seed example.")
-    titles: dict[str, str] = {}
-    if params.get(TITLES_PARAM):
-        try:
-            titles = titles_from_param(params[TITLES_PARAM], grade_list.labels)
-        except NdcgError as error:
-            link_errors.append(f"Its titles could not be read ({error}); the list has none.")
-    unretrieved: tuple[float, ...] = ()
-    if params.get("u"):
-        try:
-            unretrieved = parse_grades(params["u"]).grades
-        except NdcgError as error:
-            link_errors.append(f"Its judged-but-not-retrieved grades could not be read ({error}).")
-    mode = params.get("mode", "")
-    if mode and mode not in VIEW_MODES:
-        link_errors.append(
-            f"Its view mode {quoted(mode, 20)} is not one of: {', '.join(VIEW_MODES)}."
-        )
-        mode = ""
-    state[MODE_KEY] = mode
-    state[LINK_PARAMS_KEY] = dict(params)
-    try:
-        choose_practice_set(*set_from_link(params.get("seed"), params.get("level")))
-    except NdcgError as error:
-        link_errors.append(f"Its exercise set could not be read ({error}); showing set 1.")
-        choose_practice_set(*set_from_link(None, None))
-    store_list(grade_list, titles)
-    store_unretrieved(unretrieved)
-    state[LINK_ERRORS_KEY] = tuple(link_errors)
+    view, problems = view_from_params(params, check_convention=check_picker_range)
+    set_picker(view.convention)
+    _open(view)
+    state[LINK_ERRORS_KEY] = (*link_errors, *problems)
+
+
+def open_saved_view(view: View) -> None:
+    """Show ``view``, read from a saved file, in this session: its list and convention (the
+    convention through :func:`hand_over_convention`), mode and page parts. The caller goes
+    to ``view.page``."""
+    _open(view)
+    hand_over_convention(view.convention)
+
+
+def _open(view: View) -> None:
+    """Make ``view`` the session's: the list, the mode and the practice set at once; each
+    page's own part waits in OPENED_KEY until the page takes it (:func:`from_view`)."""
+    store_list(view.grade_list, view.titles)
+    store_unretrieved(view.unretrieved)
+    set_mode(view.mode.value)
+    practice = view.practice or PracticeAt()
+    choose_practice_set(practice.seed, practice.level)
+    wait_for_pages(view)
 
 
 def session_started() -> bool:
@@ -293,38 +280,49 @@ def end_run(convention: Convention) -> None:
         sync_url(convention)
 
 
+def current_view(convention: Convention) -> View:
+    """The view on screen: the shared list, ``convention``, the mode, and the page's own
+    part (set by :func:`set_page_part` and :func:`add_to_view` during this run)."""
+    return View(
+        page=current_page(),
+        grade_list=current_list(),
+        titles=current_titles(),
+        unretrieved=current_unretrieved(),
+        convention=convention,
+        mode=Mode(view_mode()),
+        **page_part(),
+    )
+
+
 def sync_url(convention: Convention) -> None:
-    """Mirror the list and convention into the URL, so any view can be shared as a link.
+    """Mirror the view into the URL, so any view can be shared as a link.
 
     The one writer of st.query_params, run once per run (see :func:`end_run`).
     """
     st.session_state[URL_RUN_KEY] = st.session_state.get(RUN_KEY)
-    params = dict(convention.to_params())
-    text = current_list_text()
-    if text != DEFAULT_GRADES:
-        params["g"] = text
-    unretrieved = current_unretrieved()
-    if unretrieved:
-        params["u"] = format_grades(unretrieved)
-    titles = current_titles()
-    if titles:
-        params[TITLES_PARAM] = titles_to_param(current_list().labels, titles)
-    page_params, _ = split_secrets(st.session_state.get(PAGE_PARAMS_KEY, {}))
-    params.update(page_params)
+    view = current_view(convention)
+    st.session_state[SHOWN_VIEW_KEY] = view
     # Every link stays well under what a server accepts; what does not fit is left out.
-    # (The mode, like the share menu's embed flag, is within the address's allowance.)
     params, left_out = fit_link(
-        params, optional={"g", "u", TITLES_PARAM, *page_params}, needs=READ_AGAINST_THE_LIST
+        view_to_params(view),
+        optional=LONG_PARAMS,
+        needs=READ_AGAINST_THE_LIST,
     )
     st.session_state[LINK_LEFT_OUT_KEY] = left_out
-    if view_mode():
-        params["mode"] = view_mode()
     secret = secret_in_address()
     if secret is not None:
         params[secret[0]] = secret[1]
     shown = {key: st.query_params.get_all(key) for key in st.query_params}  # repeats included
     if shown != {key: [value] for key, value in params.items()}:
         st.query_params.from_dict(params)
+
+
+def shown_view() -> View:
+    """The whole view the last run showed (the link may leave long parts out; this does
+    not): what "Save this view" writes. Opening the share menu reruns the page, so this is
+    the view on screen when the menu is open."""
+    view: View = st.session_state.get(SHOWN_VIEW_KEY, View())
+    return view
 
 
 def keep_secret_in_address(param: str) -> None:
@@ -353,25 +351,6 @@ def view_mode() -> str:
 
 def set_mode(mode: str) -> None:
     st.session_state[MODE_KEY] = mode
-
-
-def from_link(key: str, param: str, read: Callable[[str], Any]) -> None:
-    """Start widget ``key`` from the opening link's ``param`` (once: the link is used up)."""
-    link = st.session_state.get(LINK_PARAMS_KEY, {})
-    if param in link:
-        raw = link.pop(param)
-        if key not in st.session_state:
-            st.session_state[key] = read(raw)
-
-
-def to_link(param: str, value: str | None) -> None:
-    """Keep ``param`` in every link to this view (see page_header); ``None`` takes it out."""
-    params = dict(st.session_state.get(PAGE_PARAMS_KEY, {}))
-    if value is None:
-        params.pop(param, None)
-    else:
-        params[param] = value
-    st.session_state[PAGE_PARAMS_KEY] = params
 
 
 @st.fragment(run_every=3600)

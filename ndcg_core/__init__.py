@@ -8,7 +8,7 @@ The core is rooms by job; each imports only the rooms below it (and :mod:`ndcg_c
 
 - ``questions/``  class questions, what class mode accepts, the reveal
 - ``pictures/``   chart specs, tables, the stakeholder page, exports
-- ``links/``      link length, secret parameters, the practice answers' link
+- ``links/``      the view and its link/file codec, link length, secret parameters
 - ``teaching/``   the guided lesson, lessons, practice, worked formulas, slips
 - ``runs/``       run and qrels files, batch scoring, significance, typed queries
 - ``metric/``     conventions, rules, evaluation, ranking and ties, two rankings compared

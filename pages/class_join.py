@@ -8,7 +8,7 @@ import streamlit as st
 from classroom.store import ClassError, DatabaseDown, Question, Student
 from components.browser_id import keep_browser_name
 from components.cache import remember
-from components.chrome import plain
+from components.chrome import plain, show_error
 from components.class_widgets import (
     LIVE_SECONDS,
     answer_input,
@@ -24,9 +24,11 @@ from components.class_widgets import (
     wait_for_the_database,
 )
 from components.navigation import run_through_app
-from components.state import PERSIST, STUDENT_TOKEN, from_link
+from components.state import PERSIST, STUDENT_TOKEN, clear_errors, set_error
+from components.view_parts import from_view
 from ndcg_core import NdcgError
 from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM
+from ndcg_core.links.view import MAX_JOIN_CODE
 from ndcg_core.questions.class_questions import (
     ClassQuestion,
     answer_label,
@@ -42,27 +44,17 @@ run_through_app()
 TOKEN = STUDENT_TOKEN  # this student's secret: from the page's own link, or from joining
 CODE = "class_join_code"  # the code box (the join link fills it)
 NICKNAME = "class_join_nickname"
-ERROR = "class_join_error"  # (where, message) of the last refusal
+WHERES = ("class_join", "class_answer")  # where a refusal shows (set_error): one at a time
 SEEN = "class_join_seen"  # the room's change stamp when the page was last drawn
 LAST = "class_join_last"  # (student, question, their answer) as last read from the store
-from_link(CODE, "code", str)
+from_view(CODE, "join_code")
 token: str | None = st.session_state.get(TOKEN) or own_student(st.session_state.get(CODE))
 if token:  # this browser's student in the link's room, if it joined before: kept
     st.session_state[TOKEN] = token
 
 
-def _fail(where: str, message: str) -> None:
-    st.session_state[ERROR] = (where, message)
-
-
-def _show_error(where: str) -> None:
-    found = st.session_state.get(ERROR)
-    if found and found[0] == where:
-        st.error(plain(found[1]), icon=":material/error:")
-
-
 def _join() -> None:
-    st.session_state.pop(ERROR, None)
+    clear_errors(*WHERES)
     try:
         student = store().join(
             st.session_state.get(CODE, ""),
@@ -71,30 +63,33 @@ def _join() -> None:
             address=client_address(),
         )
     except ClassError as error:
-        _fail("join", str(error))
+        set_error("class_join", str(error))
     else:
         st.session_state[TOKEN] = student.token
 
 
 def _leave() -> None:
-    for key in (TOKEN, ERROR, SEEN, LAST):
+    for key in (TOKEN, SEEN, LAST):
         st.session_state.pop(key, None)
+    clear_errors(*WHERES)
 
 
 def _send(student_token: str, question_id: int, question: ClassQuestion, key: str) -> None:
-    st.session_state.pop(ERROR, None)
+    clear_errors(*WHERES)
     raw = raw_answer(question, key)
     if not raw:
-        _fail("answer", "Choose or type an answer first.")
+        set_error("class_answer", "Choose or type an answer first.")
         return
     try:
         value = parse_answer(question, raw)
         stored = store().submit_answer(student_token, question_id, value)
     except (NdcgError, ClassError) as error:
-        _fail("answer", str(error))
+        set_error("class_answer", str(error))
         return
     if not stored:
-        _fail("answer", "You had already answered this question: the first answer counts.")
+        set_error(
+            "class_answer", "You had already answered this question: the first answer counts."
+        )
 
 
 def join_screen() -> None:
@@ -116,7 +111,7 @@ def join_screen() -> None:
         # No type="primary" (nor anywhere in the app): Streamlit writes white on the dark theme's
         # light-blue primary colour, 2.3:1, which axe-core flags (tests/browser/test_class_browser.py).
         st.button("Join", icon=":material/login:", on_click=_join)
-        _show_error("join")
+        show_error("class_join")
     kept = pd.DataFrame(
         {
             "kept": ["a random number for you", "your nickname, if you give one", "your answers"],
@@ -175,7 +170,7 @@ def question_screen(student_token: str, found: Question, mine: str | None) -> No
             f"Answer received: {plain(answer_label(question, mine))}. Wait for the reveal.",
             icon=":material/check_circle:",
         )
-        _show_error("answer")  # a second tab's answer, refused
+        show_error("class_answer")  # a second tab's answer, refused
         return
     if found.state != "open":
         st.info(
@@ -192,7 +187,7 @@ def question_screen(student_token: str, found: Question, mine: str | None) -> No
         key=f"{key}_send",
         help="Only your first answer counts.",
     )
-    _show_error("answer")
+    show_error("class_answer")
 
 
 def room_screen(student_token: str) -> None:
@@ -232,11 +227,15 @@ def room_screen(student_token: str) -> None:
         question_screen(student_token, found, mine)
 
 
+typed_code = st.session_state.get(CODE, "")[:MAX_JOIN_CODE]
 class_header(
     "Join a class",
     "" if token else "Type the code your teacher shows, or open their link.",
     secret=STUDENT_TOKEN_PARAM if token else None,
     presenter=False,
+    # The code typed or linked stays in the address until the student joins: a reload
+    # keeps it in the box. (It is the room's public code, not a secret.)
+    view={"join_code": typed_code} if typed_code and not token else {},
 )
 if token is None:
     join_screen()

@@ -10,7 +10,7 @@ import streamlit as st
 
 from classroom.store import ClassError, DatabaseDown, Question
 from components.cache import remember, shared
-from components.chrome import full_controls, plain
+from components.chrome import full_controls, plain, show_error
 from components.class_widgets import (
     LIVE_SECONDS,
     class_header,
@@ -26,9 +26,11 @@ from components.navigation import run_through_app
 from components.state import (
     PERSIST,
     TEACHER_KEY,
+    clear_errors,
     current_convention,
     current_list,
     current_unretrieved,
+    set_error,
     view_mode,
 )
 from ndcg_core import NdcgError
@@ -49,7 +51,7 @@ from ndcg_core.teaching.practice import Level, exercise_set
 run_through_app()
 
 KEY = TEACHER_KEY  # the teacher key: from the private link, or a session started here
-ERROR = "class_teacher_error"  # (where, message) of the last refused action
+WHERES = ("class_start", "class_ask", "class_act")  # where a refusal shows: one at a time
 LIVE = "class_teacher_live"  # (stamp, question id) -> spread, so a quiet tick reads nothing more
 STATE_WORDS = MappingProxyType(
     {
@@ -62,43 +64,33 @@ STATE_WORDS = MappingProxyType(
 teacher_key: str | None = st.session_state.get(KEY)
 
 
-def _fail(where: str, error: Exception) -> None:
-    st.session_state[ERROR] = (where, str(error))
-
-
-def _show_error(where: str) -> None:
-    found = st.session_state.get(ERROR)
-    if found and found[0] == where:
-        st.error(plain(found[1]), icon=":material/error:")
-
-
 def _start() -> None:
-    st.session_state.pop(ERROR, None)
+    clear_errors(*WHERES)
     try:
         st.session_state[KEY] = store().create_room().teacher_key
     except ClassError as error:
-        _fail("start", error)
+        set_error("class_start", str(error))
 
 
 def _forget() -> None:
     st.session_state.pop(KEY, None)
-    st.session_state.pop(ERROR, None)
+    clear_errors(*WHERES)
 
 
 def _ask(key: str, question: ClassQuestion, next_exercise: int | None) -> None:
-    st.session_state.pop(ERROR, None)
+    clear_errors(*WHERES)
     try:
         added = store().add_question(key, question.kind.value, to_payload(question))
         store().open_question(key, added.id)
     except ClassError as error:
-        _fail("ask", error)
+        set_error("class_ask", str(error))
         return
     if next_exercise is not None:  # the picker moves on to the set's next exercise
         st.session_state["class_exercise"] = next_exercise
 
 
 def _act(action: str, key: str, question_id: int) -> None:
-    st.session_state.pop(ERROR, None)
+    clear_errors(*WHERES)
     try:
         if action == "close":
             store().close_question(key, question_id)
@@ -107,7 +99,7 @@ def _act(action: str, key: str, question_id: int) -> None:
         else:
             store().end_room(key)
     except ClassError as error:
-        _fail("act", error)
+        set_error("class_act", str(error))
 
 
 def _question(found: Question) -> ClassQuestion:
@@ -136,7 +128,7 @@ def start_screen() -> None:
     # No type="primary" (nor anywhere in the app): Streamlit writes white on the dark theme's
     # light-blue primary colour, 2.3:1, which axe-core flags (tests/browser/test_class_browser.py).
     st.button("Start a class session", icon=":material/groups:", on_click=_start)
-    _show_error("start")
+    show_error("class_start")
 
 
 def join_panel(code: str, key: str) -> None:
@@ -220,7 +212,7 @@ def picker(key: str, next_number: int) -> None:
             args=(key, question, next_exercise),
             key="class_open",
         )
-    _show_error("ask")
+    show_error("class_ask")
 
 
 @st.fragment(run_every=LIVE_SECONDS)
@@ -281,7 +273,7 @@ def current_panel(key: str, code: str, found: Question) -> None:
                 key="class_reveal",
                 help="Closes answers too. Students then see the right answer and the spread.",
             )
-        _show_error("act")
+        show_error("class_act")
     with answered:
         live_answers(key, code, found, question)
 

@@ -90,6 +90,8 @@ variants = shared(
     cutoff_k=convention.cutoff_k,
 )
 st.table(variants.drop(columns=["ndcg_value"]), hide_index=True)
+for choice, why in variants.attrs.get("not_computed", {}).items():
+    st.caption(f"{plain(choice)}: not computed. {plain(why)}")
 altair_chart(st, variants_chart, variants, element_width="content")
 st.caption(
     "Log base 2, e or 10: the DCG columns change, nDCG does not. Exponential gain weights "

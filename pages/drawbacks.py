@@ -67,7 +67,7 @@ with st.container(border=True):
     fixed = linked_toggle(
         "Fix: grade Good / Fair / Bad as 1 / 0 / −1 (every grade one step lower)",
         key="drawback_bad_fix",
-        param="fix1",
+        switch="fix1",
     )
     side_by_side(bad_documents(pair_name or "seed004", fixed=fixed))
     if not fixed:
@@ -103,12 +103,12 @@ with st.container(border=True):
         required=True,
     )
     pad = linked_toggle(
-        "Fix part 1: a fixed cutoff k, missing places count 0", key="drawback_pad", param="fix2a"
+        "Fix part 1: a fixed cutoff k, missing places count 0", key="drawback_pad", switch="fix2a"
     )
     judged = linked_toggle(
         "Fix part 2: the ideal from every relevant document, shown or not",
         key="drawback_judged",
-        param="fix2b",
+        switch="fix2b",
     )
     side_by_side(missing_documents(pair_name or "seed000", pad_to_k=pad, ideal_from_judged=judged))
     if pad and not judged:
@@ -137,7 +137,7 @@ with st.container(border=True):
     judged_restaurants = linked_toggle(
         "Judge against all five good restaurants (ideal from judged documents)",
         key="drawback_restaurants_judged",
-        param="fix3",
+        switch="fix3",
     )
     curve, pair = shared(equally_good, ideal_from_judged=judged_restaurants)
     table_box, chart_box = st.columns([1, 1.4])

@@ -19,7 +19,8 @@ from components.chrome import page_header, plain
 from components.navigation import run_through_app
 from components.number_box import box_problem, number_box, submitted_number
 from components.sortable_list import sortable_list
-from components.state import from_link, open_in_playground, view_mode
+from components.state import open_in_playground, view_mode
+from components.view_parts import from_view
 from ndcg_core import format_real
 from ndcg_core.pictures.lesson_charts import (
     cg_chart,
@@ -46,7 +47,6 @@ from ndcg_core.teaching.lesson_steps import (
     step_ndcg,
 )
 from ndcg_core.teaching.stories import Card, Story, load_story
-from ndcg_core.text.quoting import quoted
 
 run_through_app()
 
@@ -58,18 +58,7 @@ GRADE_COLOURS = {3: "green", 2: "blue", 1: "orange", 0: "gray"}
 
 story = load_story("pizza")
 state = st.session_state
-STEP_PARAM = "step"  # the step in every link to the lesson: a shared step 5 opens at step 5
-BAD_STEP_KEY = "lesson_bad_step"  # the link's step, when it named none of the steps
-
-
-def _step_from_link(raw: str) -> int:
-    if raw.strip().isdigit() and 1 <= int(raw) <= len(STEP_TITLES):
-        return int(raw)
-    state[BAD_STEP_KEY] = raw
-    return 1
-
-
-from_link(LESSON_STEP_KEY, STEP_PARAM, _step_from_link)
+from_view(LESSON_STEP_KEY, "lesson_step")  # a shared step 5 opens at step 5
 state.setdefault(LESSON_STEP_KEY, 1)
 state.setdefault(ORDER_KEY, story.shown_order)
 state.setdefault(SHUFFLE_KEY, 0)
@@ -519,14 +508,8 @@ order = state[ORDER_KEY]
 page_header(
     "Lesson: what nDCG measures",
     f"{story.title}: nDCG in {len(STEPS)} short steps. Guess each number before you reveal it.",
-    params={STEP_PARAM: str(current)},
+    view={"lesson_step": current},
 )
-if BAD_STEP_KEY in state:
-    st.warning(
-        f"This link's lesson step {quoted(state.pop(BAD_STEP_KEY), 20)} is not one of 1 to "
-        f"{len(STEP_TITLES)}; the lesson starts at step 1.",
-        icon=":material/link_off:",
-    )
 if current == 1:
     st.markdown(f"{plain(story.situation)} The search: **{plain(story.query)}**.")
 presenting = view_mode() == "present"

@@ -10,13 +10,15 @@ from components.drag_order import convention_scores_frame, graded_order_list, ra
 from components.navigation import run_through_app
 from components.number_box import box_problem, number_box, submitted_number
 from components.results import table_columns
-from components.state import PERSIST, choose_practice_set, current_practice_set, from_link
+from components.state import PERSIST, choose_practice_set, current_practice_set
+from components.view_parts import from_view
 from ndcg_core import NdcgError, format_grades
 from ndcg_core.links.practice_link import ANSWERS_PARAM, answers_from_param, answers_to_param
+from ndcg_core.links.view import PracticeAt
 from ndcg_core.teaching.practice import Exercise, Feedback, Kind, Level, exercise_set
 from ndcg_core.teaching.practice_checks import compare_scores
 from ndcg_core.teaching.practice_scoring import Answer, Answered, attempts_of, record_answer, score
-from ndcg_core.text.quoting import quoted
+from ndcg_core.text.quoting import quoted, short_number
 
 run_through_app()
 
@@ -37,17 +39,42 @@ seed, level = current_practice_set()
 exercises = practice_set(seed, level)
 
 
-def _answers_from_link(raw: str) -> dict[str, Answered]:
-    """The opening link's answers, so a reload keeps the score: a wrong first answer that
-    revealed the right one stays the first answer (it was reset, and then scored)."""
-    try:
-        return answers_from_param(raw, exercises)
-    except NdcgError as error:
-        st.session_state[BAD_ANSWERS_KEY] = (raw, str(error))
+def _answers_from_view(practice: PracticeAt) -> dict[str, Answered]:
+    """The opened view's answers (a reload's, a link's, a saved file's), so a reload keeps
+    the score: a wrong first answer that revealed the right one stays the first answer. Each
+    exercise's controls show its latest answer again, as they did before the reload."""
+    if not practice.answers:
         return {}
+    try:
+        answered = answers_from_param(practice.answers, exercises)
+    except NdcgError as error:
+        st.session_state[BAD_ANSWERS_KEY] = (practice.answers, str(error))
+        return {}
+    for exercise in exercises:
+        if exercise.key in answered:
+            _show_answer(exercise, answered[exercise.key].latest)
+    return answered
 
 
-from_link(RESULTS_KEY, ANSWERS_PARAM, _answers_from_link)
+def _show_answer(exercise: Exercise, answer: Answer) -> None:
+    """Put ``answer`` back in the exercise's controls."""
+    state = st.session_state
+    if exercise.kind is Kind.PREDICT and answer.number is not None:
+        state[f"ex_{exercise.key}_guess"] = short_number(answer.number)
+    elif exercise.kind is Kind.REORDER:
+        state[_order_key(exercise)] = list(answer.order)
+    elif exercise.kind is Kind.COMPARE:
+        state[f"ex_{exercise.key}_winner"] = answer.winner
+        state[f"ex_{exercise.key}_flip"] = answer.choice
+    else:
+        state[f"ex_{exercise.key}_pair"] = answer.choice
+
+
+def _order_key(exercise: Exercise) -> str:
+    return f"ex_{exercise.key}_order"
+
+
+from_view(RESULTS_KEY, "practice", _answers_from_view)
 answered: dict[str, Answered] = st.session_state.setdefault(RESULTS_KEY, {})
 answers_param = answers_to_param(exercises, answered)
 page_header(
@@ -55,8 +82,7 @@ page_header(
     f"Set {seed}, {level.value}. Everyone who opens this page's link gets the same "
     "exercises, so a class can work through them together. Answers are checked at once. "
     "Each exercise names its own convention: the sidebar does not change them.",
-    params={"seed": str(seed), "level": level.value}
-    | ({ANSWERS_PARAM: answers_param} if answers_param else {}),
+    view={"practice": PracticeAt(seed, level, answers_param or "")},
 )
 if BAD_ANSWERS_KEY in st.session_state:
     raw, problem = st.session_state.pop(BAD_ANSWERS_KEY)
@@ -117,10 +143,6 @@ def _check_predict(exercise: Exercise) -> None:
     guess = submitted_number(f"ex_{exercise.key}_guess")
     if guess is not None:  # else the box says why
         _store(exercise, Answer(number=guess))
-
-
-def _order_key(exercise: Exercise) -> str:
-    return f"ex_{exercise.key}_order"
 
 
 def _check_reorder(exercise: Exercise) -> None:

@@ -6,12 +6,8 @@ from components.cache import shared
 from components.chrome import page_header, plain
 from components.navigation import run_through_app
 from components.stale_note import shortened, stale_note
-from components.state import (
-    PERSIST,
-    current_convention,
-    from_link,
-    to_link,
-)
+from components.state import PERSIST, current_convention
+from components.view_parts import add_to_view, from_view
 from ndcg_core import NdcgError
 from ndcg_core.runs.queries import (
     Query,
@@ -28,20 +24,20 @@ run_through_app()
 
 
 def parsed_queries_input(
-    label: str, *, key: str, default: str, param: str
+    label: str, *, key: str, default: str
 ) -> tuple[tuple[Query, ...] | None, str | None]:
     """A text area of queries (see ``parse_queries``); an error shows under it, and the last
     good queries stay in use, as the Playground keeps its last good list.
 
     Returns the queries in use and, while the box holds an error, the text they were read
     from (``None`` when they are the box's own). Text other than the default goes into the
-    page's link as ``param`` when the link has room.
+    page's view (and its link, when the link has room).
     """
-    from_link(key, param, str)
+    from_view(key, "queries")
     st.session_state.setdefault(key, default)
     text = st.text_area(label, key=key, height=140, persist_state=PERSIST)
     if text != default:  # (sync_url leaves it out of a link it would make too long)
-        to_link(param, text)
+        add_to_view({"queries": text})
     try:
         queries = parse_queries(text)
     except NdcgError as error:
@@ -80,7 +76,6 @@ with left:
         "Queries, one a line: name: grades | grades of judged documents it did not retrieve",
         key="queries_text",
         default=DEFAULT_QUERIES,
-        param="q",
     )
 with right:
     threshold = st.number_input(

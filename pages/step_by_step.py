@@ -76,7 +76,7 @@ page_header(
 )
 with st.expander(f"Your list: {list_summary()} (change it here or in the Playground)"):
     grade_editor(convention)
-linked_toggle("Reveal every answer (for presenting)", key="step_reveal_all", param="reveal")
+linked_toggle("Reveal every answer (for presenting)", key="step_reveal_all", switch="reveal")
 
 list_stale_note(convention)  # an error in the list above keeps the last list's numbers
 evaluation = evaluate_current(convention)

@@ -1,17 +1,15 @@
-"""What leaves the app: the table and a run's scores as CSV, charts as images, the view as
-JSON, and Python code.
+"""What leaves the app: the table and a run's scores as CSV, charts as images, and Python
+code (a saved view, the JSON file, is :mod:`ndcg_core.links.view_files`).
 
 Every export is built from an :class:`~ndcg_core.metric.metrics.Evaluation`, so a downloaded
-file holds the same numbers as the page. A saved view (JSON) reads back with
-:func:`view_from_json`, which refuses anything but the format it writes.
+file holds the same numbers as the page.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal, SupportsFloat, cast
 
@@ -19,20 +17,10 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ndcg_core.errors import NdcgError
 from ndcg_core.metric.choices import Discount, Gain, IdealSource, ZeroIdeal
-from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import Evaluation
-from ndcg_core.metric.parsing import MAX_ITEMS, GradeList, grade_list_from_rows
 from ndcg_core.runs.scoring import RunScores
-from ndcg_core.text.json_files import read_json
-from ndcg_core.text.quoting import FORMULA_STARTS, quoted, short_number
-from ndcg_core.text.titles import titles_by_label
-
-VIEW_FORMAT = "ndcg-lab view"
-VIEW_VERSION = 1
-MAX_VIEW_BYTES = 2_000_000
-
+from ndcg_core.text.quoting import FORMULA_STARTS, short_number
 
 # --------------------------------------------------------------------------- CSV
 
@@ -165,126 +153,6 @@ def chart_image(spec: Mapping[str, Any], image_format: Literal["png", "svg"]) ->
     return str(vl_convert.vegalite_to_svg(drawn)).encode("utf-8")
 
 
-# --------------------------------------------------------------------------- saved view
-
-
-@dataclass(frozen=True)
-class SavedView:
-    """A list, the grades of judged documents it did not retrieve, a convention, and the
-    documents' titles (label -> title; a document without one is not in it)."""
-
-    grade_list: GradeList
-    convention: Convention = field(default_factory=Convention)
-    unretrieved: tuple[float, ...] = ()
-    titles: Mapping[str, str] = field(default_factory=dict)
-
-
-def view_to_json(view: SavedView) -> str:
-    """The view as JSON that :func:`view_from_json` reads back to an equal view.
-
-    >>> from ndcg_core import parse_grades
-    >>> view = SavedView(parse_grades("a=3, b=1"), Convention(cutoff_k=5), titles={"b": "Bee"})
-    >>> view_from_json(view_to_json(view)) == view
-    True
-    """
-    document = {
-        "format": VIEW_FORMAT,
-        "version": VIEW_VERSION,
-        "labels": list(view.grade_list.labels),
-        "grades": [_json_number(g) for g in view.grade_list.grades],
-        "unretrieved": [_json_number(g) for g in view.unretrieved],
-        "convention": view.convention.to_params(),
-    }
-    if view.titles:  # one per label, "" for none: the file reads like the table
-        document["titles"] = [view.titles.get(label, "") for label in view.grade_list.labels]
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-
-
-def _json_number(value: float) -> int | float:
-    return int(value) if value.is_integer() and abs(value) < 2**53 else value
-
-
-def view_from_json(data: bytes | str) -> SavedView:
-    """Read a saved view; raise :class:`NdcgError` saying what is wrong with anything else.
-
-    >>> view_from_json('{"format": "ndcg-lab view", "version": 1, "grades": [2, 0]}').grade_list
-    GradeList(grades=(2.0, 0.0), labels=('D1', 'D2'))
-    >>> view_from_json("[1, 2]")
-    Traceback (most recent call last):
-    ...
-    ndcg_core.errors.NdcgError: This is not a saved nDCG Lab view: expected a JSON object, got a list.
-    """
-    document = read_json(data, what="The file", kind="a saved view", max_bytes=MAX_VIEW_BYTES)
-    if not isinstance(document, dict):
-        msg = (
-            "This is not a saved nDCG Lab view: expected a JSON object, "
-            f"got {_json_kind(document)}."
-        )
-        raise NdcgError(msg)
-    if document.get("format") != VIEW_FORMAT:
-        msg = f'This is not a saved nDCG Lab view: it lacks "format": "{VIEW_FORMAT}".'
-        raise NdcgError(msg)
-    if document.get("version") != VIEW_VERSION:
-        msg = (
-            f"This view was saved in format version {_shown_value(document.get('version'))}; "
-            f"this app reads version {VIEW_VERSION}."
-        )
-        raise NdcgError(msg)
-    grades = _number_list(document.get("grades"), "grades")
-    labels = document.get("labels")
-    if labels is None:
-        labels = [None] * len(grades)
-    if not isinstance(labels, list) or not all(isinstance(x, str | None) for x in labels):
-        msg = '"labels" must be a list of texts, one per grade.'
-        raise NdcgError(msg)
-    if len(labels) != len(grades):
-        msg = f'"labels" has {len(labels)} entries for {len(grades)} grades.'
-        raise NdcgError(msg)
-    grade_list = grade_list_from_rows(labels, grades)
-    unretrieved = tuple(_number_list(document.get("unretrieved", []), "unretrieved"))
-    params = document.get("convention", {})
-    if not isinstance(params, dict) or not all(
-        isinstance(v, str | int | float) and not isinstance(v, bool) for v in params.values()
-    ):
-        msg = '"convention" must be an object of settings, as the app saves it.'
-        raise NdcgError(msg)
-    convention = Convention.from_params({str(k): str(v) for k, v in params.items()})
-    titles = document.get("titles", [])
-    if not isinstance(titles, list) or not all(isinstance(x, str) for x in titles):
-        msg = '"titles" must be a list of texts, one per grade ("" for none).'
-        raise NdcgError(msg)
-    if len(titles) != len(grades) and titles:
-        msg = f'"titles" has {len(titles)} entries for {len(grades)} grades.'
-        raise NdcgError(msg)
-    named = titles_by_label(grade_list.labels, titles) if titles else {}
-    return SavedView(grade_list, convention, unretrieved, named)
-
-
-def _json_kind(value: Any) -> str:
-    kinds = {list: "a list", str: "a text", bool: "true/false", type(None): "null"}
-    return kinds.get(type(value), "a number")
-
-
-def _number_list(value: Any, name: str) -> list[float]:
-    if not isinstance(value, list):
-        msg = f'"{name}" must be a list of numbers.'
-        raise NdcgError(msg)
-    if len(value) > MAX_ITEMS:
-        msg = f'"{name}" has {len(value):,} entries; at most {MAX_ITEMS:,} are accepted.'
-        raise NdcgError(msg)
-    numbers: list[float] = []
-    for index, item in enumerate(value, start=1):
-        if isinstance(item, bool) or not isinstance(item, int | float):
-            msg = f'"{name}" entry {index} ({json.dumps(item)[:40]}) is not a number.'
-            raise NdcgError(msg, item=index)
-        number = float(item) if abs(item) < 1e308 or isinstance(item, float) else math.inf
-        if not math.isfinite(number):
-            msg = f'"{name}" entry {index} is too large to be a grade.'
-            raise NdcgError(msg, item=index)
-        numbers.append(number)
-    return numbers
-
-
 # --------------------------------------------------------------------------- Python code
 
 
@@ -378,8 +246,3 @@ def _core_code(evaluation: Evaluation, unretrieved: Sequence[float]) -> str:
             ),
         ]
     )
-
-
-def _shown_value(value: object) -> str:
-    """A value read from JSON, for a message: text quoted, anything else as JSON writes it."""
-    return quoted(value) if isinstance(value, str) else quoted(json.dumps(value), 30)[1:-1]

@@ -217,9 +217,15 @@ def convention_variants(
 ) -> pd.DataFrame:
     """One list under each gain, discount and ideal choice: DCG, ideal DCG and nDCG.
 
+    A choice that cannot score this list gets "—", and the reason in
+    ``table.attrs["not_computed"]`` (choice -> sentence).
+
     >>> table = convention_variants([3, 2, 3, 0, 1, 2])
     >>> table.loc[0, ["choice", "nDCG"]].tolist()
     ['textbook: rel / log2(i+1), ideal from the list', '0.961']
+    >>> table = convention_variants([1e300])
+    >>> table.loc[1, "nDCG"], list(table.attrs["not_computed"])
+    ('—', ['exponential gain 2^rel - 1'])
     """
     judged = tuple(grades) + tuple(unretrieved)
     variants: list[tuple[str, Convention, tuple[float, ...] | None]] = [
@@ -240,9 +246,17 @@ def convention_variants(
         ),
     ]
     rows = []
+    not_computed: dict[str, str] = {}
     for name, convention, judged_grades in variants:
         convention = convention.with_changes(cutoff_k=cutoff_k)
-        result = evaluate(grades, convention, judged_grades=judged_grades)
+        try:
+            result = evaluate(grades, convention, judged_grades=judged_grades)
+        except NdcgError as error:  # e.g. a grade of 1e300 under exponential gain
+            not_computed[name] = str(error)
+            rows.append(
+                {"choice": name, "DCG": "—", "ideal DCG": "—", "nDCG": "—", "ndcg_value": math.nan}
+            )
+            continue
         rows.append(
             {
                 "choice": name,
@@ -253,7 +267,9 @@ def convention_variants(
                 "ndcg_value": result.ndcg,
             }
         )
-    return pd.DataFrame(rows)
+    table = pd.DataFrame(rows)
+    table.attrs["not_computed"] = not_computed  # choice -> why, said under the table
+    return table
 
 
 def tie_policies(

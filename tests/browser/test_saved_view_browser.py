@@ -12,15 +12,18 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ndcg_core import Convention, Gain, evaluate, format_real, parse_grades
-from ndcg_core.pictures.export import SavedView, view_to_json
+from ndcg_core.links.view import View
+from ndcg_core.links.view_files import view_from_json, view_to_json
 from ndcg_core.teaching.examples import example_by_id
 from tests.browser.conftest import StreamlitServer
 from tests.browser.test_playground_browser import metric
 
 pytestmark = pytest.mark.browser
 
-SAVED = SavedView(
-    parse_grades("A=3, F=2, B=2, C=3, D=0, E=1"), Convention(gain=Gain.EXPONENTIAL, cutoff_k=5)
+SAVED = View(
+    "playground",
+    parse_grades("A=3, F=2, B=2, C=3, D=0, E=1"),
+    convention=Convention(gain=Gain.EXPONENTIAL, cutoff_k=5),
 )
 
 
@@ -62,3 +65,26 @@ def test_a_seed_example_applies_its_own_convention(page: Page, app_server: Strea
     page.get_by_role("option", name=re.compile(re.escape(example.title))).first.click()
     _expect_sidebar_shows(page, example.convention)
     expect(metric(page, "nDCG@1")).to_be_visible()
+
+
+def test_a_view_saved_from_the_share_menu_opens_on_its_own_page(
+    page: Page, app_server: StreamlitServer, tmp_path: Path
+) -> None:
+    """Any page saves its whole view from the share menu (here the lesson at step 5, with
+    k = 3 in the sidebar), and the Playground's "Open a saved view" brings it back there."""
+    page.goto(f"{app_server.url}/?step=5&k=3")
+    step_5 = page.get_by_role("heading", name=re.compile(r"^5\. "))
+    expect(step_5).to_be_visible()
+    page.get_by_role("button", name="Share or present").click()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Save this view (JSON)").click()
+    saved = tmp_path / "lesson.json"
+    download.value.save_as(saved)
+    view, problems = view_from_json(saved.read_bytes())
+    assert (view.page, view.lesson_step, view.convention.cutoff_k, problems) == ("lesson", 5, 3, ())
+
+    page.goto(f"{app_server.url}/playground")
+    page.get_by_role("tab", name="Open a saved view").click()
+    page.get_by_test_id("stFileUploader").locator("input[type=file]").set_input_files(str(saved))
+    expect(step_5).to_be_visible()
+    expect(page).to_have_url(re.compile(r"step=5"))

@@ -8,9 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, parse_grades
+from ndcg_core.links.view import View
+from ndcg_core.links.view_files import view_from_json
 from ndcg_core.metric.choices import NegativeGrades
 from ndcg_core.metric.parsing import grade_list_from_rows
-from ndcg_core.pictures.export import SavedView, view_from_json
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.queries import parse_queries
 from ndcg_core.runs.scoring import evaluate_run, evaluate_run_files
@@ -131,11 +132,11 @@ view_text = st.lists(view_pieces, max_size=30).map("".join)
 def _parses_to_a_view_or_a_core_error(data) -> None:
     message = "no error"
     try:
-        view = view_from_json(data)
+        view, _ = view_from_json(data)
     except NdcgError as error:
         message = str(error)
     else:
-        assert isinstance(view, SavedView)
+        assert isinstance(view, View)
         assert len(view.grade_list.grades) == len(view.grade_list.labels) >= 1
         for label in view.grade_list.labels:
             label.encode("utf-8")  # a label the page (and its URL) can show

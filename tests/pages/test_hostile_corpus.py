@@ -22,8 +22,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import Convention, evaluate, format_real, parse_grades
+from ndcg_core.links.view_files import view_from_json
 from ndcg_core.metric.parsing import GradeList, grade_list_from_rows
-from ndcg_core.pictures.export import table_csv, view_from_json
+from ndcg_core.pictures.export import table_csv
 from ndcg_core.pictures.tables import escape_markdown
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.queries import parse_queries
@@ -249,7 +250,7 @@ def _accepted(at: AppTest, case: Case, value: Any) -> None:
         names = [escape_markdown(q.name) for q in parse_queries(value)]
         assert at.table[0].value["query"].tolist() == names
     elif target == "view":
-        view = view_from_json(value)
+        view, _ = view_from_json(value)
         judged = view.grade_list.grades + view.unretrieved
         _shows_list(at, view.grade_list, view.convention, judged)
     else:

@@ -71,3 +71,19 @@ def test_an_unreadable_answers_parameter_is_named_and_the_set_still_opens() -> N
     assert _score(at) == "0 of 8"
     assert at.markdown[0].value.startswith("**1. Predict.**")  # the set is there
     assert "answers" not in at.query_params  # dropped from the link, not carried on
+
+
+def test_a_reload_puts_every_answer_back_in_its_box() -> None:
+    at = open_app({"seed": "5", "level": "medium"}, PRACTICE)
+    reorder = next(e for e in exercise_set(5, "medium") if e.kind is Kind.REORDER)
+    order_key = f"ex_{reorder.key}_order"
+    moved = [*reorder.labels[1:], reorder.labels[0]]
+    at.session_state[order_key] = moved
+    at.run()
+    at.button(key=f"ex_{reorder.key}_check").click().run()
+    _answer(at, "0.5")
+    _answer(at, "0.75")  # the latest answer is the one the box shows again
+
+    again = _reload(at)
+    assert again.text_input(key=GUESS).value == "0.75"
+    assert again.session_state[order_key] == moved

@@ -10,8 +10,9 @@ from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import Convention
+from ndcg_core.links.view import View
+from ndcg_core.links.view_files import view_from_json, view_to_json
 from ndcg_core.metric.parsing import GradeList
-from ndcg_core.pictures.export import SavedView, view_from_json, view_to_json
 from ndcg_core.text.titles import titles_to_param
 from tests.hostile.corpus import SCRIPT
 from tests.pages.conftest import open_app
@@ -89,7 +90,12 @@ def downloads(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
 
 def test_titles_survive_a_saved_view(downloads: dict[str, bytes]) -> None:
     grade_list = GradeList((3.0, 1.0, 0.0), ("a", "b", "c"))
-    view = SavedView(grade_list, Convention(cutoff_k=2), titles={"a": "Forno Rosso", "c": "Bee"})
+    view = View(
+        "playground",
+        grade_list,
+        {"a": "Forno Rosso", "c": "Bee"},
+        convention=Convention(cutoff_k=2),
+    )
     at = _open_tab(open_app(page=PLAYGROUND), "Open a saved view")
     at.file_uploader(key="lab_view_file").upload(
         "view.json", view_to_json(view).encode(), "application/json"
@@ -98,7 +104,7 @@ def test_titles_survive_a_saved_view(downloads: dict[str, bytes]) -> None:
     assert at.session_state["lab_titles"] == {"a": "Forno Rosso", "c": "Bee"}
     at.session_state["lab_export"] = True
     at.run()
-    assert view_from_json(downloads["ndcg-view.json"]) == view  # saved again, titles and all
+    assert view_from_json(downloads["ndcg-view.json"]) == (view, ())  # saved again, titles and all
 
 
 def test_the_restaurants_example_loads_its_titles() -> None:

@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 from ndcg_core import NdcgError
 from ndcg_core.teaching.practice import Kind, exercise_set
 from ndcg_core.text.numbers import read_number
+from tests.examples import examples
 from tests.pages.conftest import open_app
 
 PRACTICE = "pages/practice.py"
@@ -199,7 +200,7 @@ TYPED = st.one_of(
 
 
 @settings(
-    max_examples=12,
+    max_examples=examples(12),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -11,8 +11,9 @@ from streamlit.testing.v1 import AppTest
 
 from components.navigation import PAGES as DECLARED_PAGES
 from ndcg_core import Convention, evaluate, format_real
+from ndcg_core.links.view import View
+from ndcg_core.links.view_files import view_to_json
 from ndcg_core.metric.parsing import parse_grades
-from ndcg_core.pictures.export import SavedView, view_to_json
 from tests.pages.conftest import open_app
 
 PAGES = [page.path for page in DECLARED_PAGES]
@@ -93,7 +94,11 @@ def test_the_python_snippet_prints_the_numbers_on_the_page(query: dict[str, str]
 
 def test_a_saved_view_opens_with_its_list_and_convention() -> None:
     at = open_app(page="pages/playground.py")
-    view = SavedView(parse_grades("a=1, b=3, c=0"), Convention(gain="exponential", cutoff_k=2))
+    view = View(
+        "playground",
+        parse_grades("a=1, b=3, c=0"),
+        convention=Convention(gain="exponential", cutoff_k=2),
+    )
     at.session_state["lab_input_tab"] = "Open a saved view"
     at.run()
     at.file_uploader(key="lab_view_file").upload(
@@ -149,7 +154,7 @@ def test_a_view_whose_settings_the_sidebar_cannot_show_is_refused() -> None:
     before = _metrics(at)
     at.session_state["lab_input_tab"] = "Open a saved view"
     at.run()
-    view = SavedView(parse_grades("a=1, b=3"), Convention(log_base=5000.0))
+    view = View("playground", parse_grades("a=1, b=3"), convention=Convention(log_base=5000.0))
     at.file_uploader(key="lab_view_file").upload(
         "far.json", view_to_json(view).encode(), "application/json"
     ).run()

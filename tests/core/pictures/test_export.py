@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
-import json
 import math
 import re
 import subprocess
@@ -19,17 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from ndcg_core import PRESETS, Convention, NdcgError, evaluate, parse_grades
-from ndcg_core.metric.parsing import GradeList
+from ndcg_core import PRESETS, Convention, evaluate, parse_grades
 from ndcg_core.pictures.charts import chart_spec
 from ndcg_core.pictures.export import (
-    SavedView,
     chart_image,
     python_snippet,
     spreadsheet_safe,
     table_csv,
-    view_from_json,
-    view_to_json,
 )
 from tests.core.strategies import conventions as any_convention
 
@@ -103,78 +98,6 @@ def test_chart_png_opens_and_svg_parses() -> None:
     root = ElementTree.fromstring(svg)
     assert root.tag.endswith("svg")
     assert b"running DCG" in svg or b"DCG" in svg
-
-
-# --------------------------------------------------------------------------- saved views
-
-
-@given(grade_lists, conventions, st.lists(st.integers(0, 4).map(float), max_size=3))
-def test_a_saved_view_reads_back_equal(grades, convention, unretrieved) -> None:
-    view = SavedView(GradeList(tuple(grades), tuple(f"d{i}" for i in range(len(grades)))))
-    view = SavedView(view.grade_list, convention, tuple(unretrieved))
-    assert view_from_json(view_to_json(view)) == view
-    assert view_from_json(view_to_json(view).encode("utf-8")) == view
-
-
-@pytest.mark.parametrize(
-    ("data", "message"),
-    [
-        ("", "not valid JSON"),
-        ("{", "not valid JSON"),
-        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-        ('{"format": "x"}', "not a saved nDCG Lab view"),
-        ('{"format": "ndcg-lab view", "version": 2, "grades": [1]}', "version 2"),
-        ('{"format": "ndcg-lab view", "version": 1, "grades": [NaN]}', "NaN"),
-        ('{"format": "ndcg-lab view", "version": 1, "grades": [1e999]}', "too large"),
-        ('{"format": "ndcg-lab view", "version": 1, "grades": ["3"]}', "not a number"),
-        ('{"format": "ndcg-lab view", "version": 1, "grades": [true]}', "not a number"),
-        ('{"format": "ndcg-lab view", "version": 1, "grades": []}', "empty"),
-        ('{"format": "ndcg-lab view", "version": 1, "grades": [1], "labels": [1]}', "labels"),
-        ('{"format": "ndcg-lab view", "version": 1, "grades": [1], "labels": []}', "labels"),
-        (
-            '{"format": "ndcg-lab view", "version": 1, "grades": [1], "convention": {"k": [5]}}',
-            "convention",
-        ),
-        (
-            '{"format": "ndcg-lab view", "version": 1, "grades": [1], "convention": {"k": "0"}}',
-            "at least 1",
-        ),
-        (b"\xff\xfe\x00", "not UTF-8"),
-        ("x" * 2_000_001, "at most"),
-        # Python refuses to convert integers of over 4,300 digits (a ValueError, not JSON's).
-        ('{"format": "ndcg-lab view", "version": 1, "grades": [1' + "0" * 5_000 + "]}", "too long"),
-        ('{"format": "ndcg-lab view", "version": 1, "grades": [1], "labels": ["\\ud800"]}', "half"),
-    ],
-)
-def test_a_bad_view_file_says_what_is_wrong(data, message) -> None:
-    with pytest.raises(NdcgError, match=re.escape(message)):
-        view_from_json(data)
-
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.floats() | st.integers() | st.text(max_size=5),
-    lambda children: (
-        st.lists(children, max_size=4)
-        | st.dictionaries(
-            st.sampled_from(["grades", "labels", "unretrieved", "convention", "k"]),
-            children,
-            max_size=4,
-        )
-    ),
-    max_leaves=20,
-)
-
-
-@given(json_values)
-def test_any_json_is_a_view_or_a_core_error(document) -> None:
-    if isinstance(document, dict) and document:
-        document = {"format": "ndcg-lab view", "version": 1, **document}
-    try:
-        text = json.dumps(document)
-    except ValueError:
-        return
-    with contextlib.suppress(NdcgError):
-        assert isinstance(view_from_json(text), SavedView)
 
 
 # --------------------------------------------------------------------------- Python snippets

@@ -1,0 +1,163 @@
+"""A saved view: the JSON file "This view (JSON)" downloads and "Open a saved view" reads.
+
+Version 2 is the page and the view's link parameters, written by the one codec
+(:func:`ndcg_core.links.view.view_to_params`), so a file holds exactly what a link would, with
+nothing left out for length::
+
+    {"format": "ndcg-lab view", "version": 2, "page": "playground",
+     "view": {"g": "a=3, b=1", "k": "5", "gain": "exponential"}}
+
+Version 1 files (a list, its titles and unretrieved grades, and a convention, for the
+Playground) still open.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from ndcg_core.errors import NdcgError
+from ndcg_core.links.view import View, view_from_params, view_to_params
+from ndcg_core.metric.conventions import Convention
+from ndcg_core.metric.parsing import MAX_ITEMS, grade_list_from_rows
+from ndcg_core.text.json_files import read_json
+from ndcg_core.text.quoting import quoted
+from ndcg_core.text.titles import titles_by_label
+
+VIEW_FORMAT = "ndcg-lab view"
+VIEW_VERSION = 2
+MAX_VIEW_BYTES = 2_000_000
+MAX_PAGE_NAME = 40
+
+
+def view_to_json(view: View) -> str:
+    """The view as JSON that :func:`view_from_json` reads back to an equal view.
+
+    >>> from ndcg_core import parse_grades
+    >>> view = View("playground", parse_grades("a=3, b=1"), titles={"b": "Bee"})
+    >>> print(view_to_json(view), end="")
+    {
+      "format": "ndcg-lab view",
+      "version": 2,
+      "page": "playground",
+      "view": {
+        "g": "a=3, b=1",
+        "t": "\\nBee"
+      }
+    }
+    >>> view_from_json(view_to_json(view)) == (view, ())
+    True
+    """
+    document = {
+        "format": VIEW_FORMAT,
+        "version": VIEW_VERSION,
+        "page": view.page,
+        "view": view_to_params(view),
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def view_from_json(data: bytes | str) -> tuple[View, tuple[str, ...]]:
+    """Read a saved view, and a sentence for each part of it that could not be read (that
+    part keeps its default, as in a link); raise :class:`NdcgError` saying what is wrong
+    with anything that is not a saved view.
+
+    >>> view, problems = view_from_json('{"format": "ndcg-lab view", "version": 1, "grades": [2]}')
+    >>> view.grade_list, problems
+    (GradeList(grades=(2.0,), labels=('D1',)), ())
+    >>> view_from_json("[1, 2]")
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: This is not a saved nDCG Lab view: expected a JSON object, got a list.
+    """
+    document = read_json(data, what="The file", kind="a saved view", max_bytes=MAX_VIEW_BYTES)
+    if not isinstance(document, dict):
+        msg = (
+            "This is not a saved nDCG Lab view: expected a JSON object, "
+            f"got {_json_kind(document)}."
+        )
+        raise NdcgError(msg)
+    if document.get("format") != VIEW_FORMAT:
+        msg = f'This is not a saved nDCG Lab view: it lacks "format": "{VIEW_FORMAT}".'
+        raise NdcgError(msg)
+    version = document.get("version")
+    if version == 1:
+        return _version_1(document), ()
+    if version != VIEW_VERSION:
+        msg = (
+            f"This view was saved in format version {_shown_value(version)}; "
+            f"this app reads versions 1 and {VIEW_VERSION}."
+        )
+        raise NdcgError(msg)
+    page = document.get("page")
+    if not isinstance(page, str) or not page.isidentifier() or len(page) > MAX_PAGE_NAME:
+        msg = '"page" must name one of the app\'s pages, as the app saves it.'
+        raise NdcgError(msg)
+    params = document.get("view")
+    if not isinstance(params, dict) or not all(isinstance(v, str) for v in params.values()):
+        msg = '"view" must be an object of texts, as the app saves it.'
+        raise NdcgError(msg)
+    return view_from_params(params, page=page)
+
+
+def _version_1(document: dict[str, Any]) -> View:
+    """A version 1 file: a list and its convention, saved from the Playground."""
+    grades = _number_list(document.get("grades"), "grades")
+    labels = document.get("labels")
+    if labels is None:
+        labels = [None] * len(grades)
+    if not isinstance(labels, list) or not all(isinstance(x, str | None) for x in labels):
+        msg = '"labels" must be a list of texts, one per grade.'
+        raise NdcgError(msg)
+    if len(labels) != len(grades):
+        msg = f'"labels" has {len(labels)} entries for {len(grades)} grades.'
+        raise NdcgError(msg)
+    grade_list = grade_list_from_rows(labels, grades)
+    unretrieved = tuple(_number_list(document.get("unretrieved", []), "unretrieved"))
+    params = document.get("convention", {})
+    if not isinstance(params, dict) or not all(
+        isinstance(v, str | int | float) and not isinstance(v, bool) for v in params.values()
+    ):
+        msg = '"convention" must be an object of settings, as the app saves it.'
+        raise NdcgError(msg)
+    convention = Convention.from_params({str(k): str(v) for k, v in params.items()})
+    titles = document.get("titles", [])
+    if not isinstance(titles, list) or not all(isinstance(x, str) for x in titles):
+        msg = '"titles" must be a list of texts, one per grade ("" for none).'
+        raise NdcgError(msg)
+    if len(titles) != len(grades) and titles:
+        msg = f'"titles" has {len(titles)} entries for {len(grades)} grades.'
+        raise NdcgError(msg)
+    named = titles_by_label(grade_list.labels, titles) if titles else {}
+    return View("playground", grade_list, named, unretrieved, convention)
+
+
+def _json_kind(value: Any) -> str:
+    kinds = {list: "a list", str: "a text", bool: "true/false", type(None): "null"}
+    return kinds.get(type(value), "a number")
+
+
+def _shown_value(value: object) -> str:
+    """A value read from JSON, for a message: text quoted, anything else as JSON writes it."""
+    return quoted(value) if isinstance(value, str) else quoted(json.dumps(value), 30)[1:-1]
+
+
+def _number_list(value: Any, name: str) -> list[float]:
+    if not isinstance(value, list):
+        msg = f'"{name}" must be a list of numbers.'
+        raise NdcgError(msg)
+    if len(value) > MAX_ITEMS:
+        msg = f'"{name}" has {len(value):,} entries; at most {MAX_ITEMS:,} are accepted.'
+        raise NdcgError(msg)
+    numbers: list[float] = []
+    for index, item in enumerate(value, start=1):
+        if isinstance(item, bool) or not isinstance(item, int | float):
+            msg = f'"{name}" entry {index} ({json.dumps(item)[:40]}) is not a number.'
+            raise NdcgError(msg, item=index)
+        number = float(item) if abs(item) < 1e308 or isinstance(item, float) else math.inf
+        if not math.isfinite(number):
+            msg = f'"{name}" entry {index} is too large to be a grade.'
+            raise NdcgError(msg, item=index)
+        numbers.append(number)
+    return numbers
