@@ -11,9 +11,8 @@ from components.state import PERSIST, current_convention, current_list, current_
 from ndcg_core import NdcgError, parse_grades
 from ndcg_core.metric.parsing import format_grades
 from ndcg_core.pictures.score_charts import variants_chart
+from ndcg_core.teaching.drawbacks import SEED004_SCORES, SEED004_TRUE_GRADES
 from ndcg_core.teaching.lessons import (
-    SEED004_SCORES,
-    SEED004_TRUE_GRADES,
     convention_variants,
     library_verdicts,
     negative_grade_policies,

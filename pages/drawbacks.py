@@ -10,7 +10,7 @@ from ndcg_core import Evaluation, TiePolicy, format_real
 from ndcg_core.metric.notes import evaluation_notes
 from ndcg_core.pictures.score_charts import curves_chart
 from ndcg_core.pictures.tables import format_frame
-from ndcg_core.teaching.lessons import (
+from ndcg_core.teaching.drawbacks import (
     Pair,
     bad_documents,
     equally_good,
