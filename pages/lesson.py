@@ -184,7 +184,8 @@ def predict_ranking(
 
 
 def two_columns() -> tuple[Any, Any]:
-    return st.columns([0.42, 0.58], gap="large")
+    left, right = st.columns([0.42, 0.58], gap="large")
+    return left, right
 
 
 # ------------------------------------------------------------------ the nine steps
