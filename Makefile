@@ -1,4 +1,6 @@
 # Two entry points: `make run` starts the app, `make test` runs every check CI runs.
+# `make check` is the quick check while working: lint, types, and the tests that need no
+# browser, server or database, with few hypothesis examples (docs/development.md).
 # `make serve` starts PROCESSES app processes behind HAProxy (docs/deployment.md).
 PYTHON ?= python3
 VENV := .venv
@@ -6,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 8501
 PROCESSES ?= 2
 
-.PHONY: run serve test lint screenshots bench
+.PHONY: run serve test lint check check-1 check-2 screenshots bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +33,21 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+
+# Two pytest processes, one a core, of about equal time (measured with --durations=0): the
+# core's tests and doctests, the class store's and the hostile corpus through the pages; and
+# the rest (the pages in AppTest, and any new folder).
+QUICK_TESTS := -m "not browser and not load and not packaging and not database" -q -p no:cacheprovider
+QUICK_FIRST := tests/core tests/classroom tests/pages/test_hostile_corpus.py
+
+check: lint
+	NDCG_QUICK_CHECK=1 $(MAKE) --no-print-directory --output-sync=target -j2 check-1 check-2
+
+check-1:
+	$(BIN)/pytest $(QUICK_TESTS) $(QUICK_FIRST) ndcg_core
+
+check-2:
+	$(BIN)/pytest $(QUICK_TESTS) tests $(addprefix --ignore=,$(QUICK_FIRST))
 
 test: lint
 	scripts/ensure_chromium.sh

@@ -238,7 +238,7 @@ def spread_chart(
                 "right": ["right" if b.right and mark_right else "answer" for b in spread.bars],
             }
         )
-        return (
+        bars: alt.Chart = (
             alt.Chart(frame)
             .mark_bar()
             .encode(
@@ -253,6 +253,7 @@ def spread_chart(
             )
             .properties(height=height)
         )
+        return bars
     marks = {"right": "right", "slip": "at a named slip", "other": "other"}
     frame = pd.DataFrame(
         {
@@ -267,7 +268,7 @@ def spread_chart(
         if mark_right
         else alt.Scale(domain=["answer"], range=[DOT_COLOUR])
     )
-    dots = (
+    dots: alt.Chart = (
         alt.Chart(frame)
         .mark_circle(size=140, opacity=0.9)
         .encode(
@@ -307,7 +308,7 @@ def spread_chart(
         .mark_rule(color=RIGHT_COLOUR, strokeWidth=2, strokeDash=[6, 3])
         .encode(x="answer:Q")
     )
-    return alt.layer(dots, rule).properties(height=height)
+    return alt.LayerChart(layer=[dots, rule]).properties(height=height)
 
 
 def show_spread(spread: Spread, *, mark_right: bool, key: str) -> None:

@@ -26,6 +26,7 @@ from ndcg_core.links.length import fit_link
 from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM, split_secrets
 from ndcg_core.links.view import (
     LONG_PARAMS,
+    MODE_PARAM,
     READ_AGAINST_THE_LIST,
     Mode,
     PracticeAt,
@@ -303,12 +304,13 @@ def sync_url(convention: Convention) -> None:
     view = current_view(convention)
     st.session_state[SHOWN_VIEW_KEY] = view
     # Every link stays well under what a server accepts; what does not fit is left out.
-    params, left_out = fit_link(
-        view_to_params(view),
-        optional=LONG_PARAMS,
-        needs=READ_AGAINST_THE_LIST,
-    )
+    # (The mode, like the share menu's embed flag, is within the address's allowance.)
+    params = view_to_params(view)
+    mode = params.pop(MODE_PARAM, None)
+    params, left_out = fit_link(params, optional=LONG_PARAMS, needs=READ_AGAINST_THE_LIST)
     st.session_state[LINK_LEFT_OUT_KEY] = left_out
+    if mode is not None:
+        params[MODE_PARAM] = mode
     secret = secret_in_address()
     if secret is not None:
         params[secret[0]] = secret[1]

@@ -130,6 +130,7 @@ def follow_teacher(
     change stamp; only when it moved does it look at the current question, and only when
     that changed does the page redraw. A page drawn from memory (``offline``, the database
     was down) is redrawn as soon as the database answers."""
+    now: tuple[int, str] | None  # a question's (id, state), or the room's end
     try:
         stamp = store().change_stamp(code)
         if offline:
@@ -227,6 +228,14 @@ def room_screen(student_token: str) -> None:
         question_screen(student_token, found, mine)
 
 
+def student_page(student_token: str) -> None:
+    """The room, or a wait while the database is down (the token is kept)."""
+    try:
+        room_screen(student_token)
+    except DatabaseDown as error:
+        wait_for_the_database(error, lambda: store().student(student_token), key="class_join_retry")
+
+
 typed_code = st.session_state.get(CODE, "")[:MAX_JOIN_CODE]
 class_header(
     "Join a class",
@@ -240,8 +249,5 @@ class_header(
 if token is None:
     join_screen()
 else:
-    try:
-        room_screen(token)
-    except DatabaseDown as error:
-        wait_for_the_database(error, lambda: store().student(token), key="class_join_retry")
+    student_page(token)
 keep_browser_name()  # draws nothing: the cookie that gives this browser its student back

@@ -11,6 +11,7 @@ from hypothesis import settings
 from playwright.sync_api import Browser, sync_playwright
 
 from scripts.pg_throwaway import throwaway_postgres
+from tests.examples import QUICK_EXAMPLES, quick_check
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -28,11 +29,14 @@ CHROMIUM_ARGS = [
 # CI runs a fixed, reproducible set of examples; a developer's run explores new ones.
 settings.register_profile("dev", deadline=None, max_examples=100)
 settings.register_profile("ci", deadline=None, max_examples=200, derandomize=True)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+# `make check`, the quick check while working (NDCG_QUICK_CHECK=1): a few examples, the same
+# ones each time, also for tests with a budget of their own (tests/examples.py).
+settings.register_profile("quick", deadline=None, max_examples=QUICK_EXAMPLES, derandomize=True)
+settings.load_profile("quick" if quick_check() else "ci" if os.environ.get("CI") else "dev")
 
 
-# Markers by folder, so a new test file cannot forget them:
-# `pytest -m "not browser and not load and not packaging"`
+# Markers by folder, and `database` by what a test asks for, so a new test cannot forget them:
+# `pytest -m "not browser and not load and not packaging and not database"`
 # is the quick run while working (docs/development.md); `make test` and CI run everything.
 _FOLDER_MARKERS = {
     "browser": pytest.mark.browser,
@@ -41,11 +45,22 @@ _FOLDER_MARKERS = {
 }
 
 
+def _needs_postgres(item: pytest.Item) -> bool:
+    """A test that runs on the throwaway PostgreSQL server: it asks for the server, or it
+    is the "postgresql" case of a test run on both databases (the fixture's parameter)."""
+    if "postgres_server" in getattr(item, "fixturenames", ()):
+        return True
+    callspec = getattr(item, "callspec", None)
+    return callspec is not None and "postgresql" in callspec.params.values()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         folder = item.path.parent.name
         if folder in _FOLDER_MARKERS:
             item.add_marker(_FOLDER_MARKERS[folder])
+        if _needs_postgres(item):
+            item.add_marker(pytest.mark.database)
 
 
 @pytest.fixture(scope="session")

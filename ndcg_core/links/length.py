@@ -68,8 +68,8 @@ def fit_link(
 
 LINK_LIMIT_NOTE = (
     f"A link holds at most {MAX_LINK_CHARS:,} characters, so any server opens it. A longer "
-    "list goes in a saved view instead: “This view (JSON)” under the Playground's table, "
-    "opened again under “Open a saved view”."
+    "list goes in a saved view instead: “Save this view (JSON)”, opened again in the "
+    "Playground under “Open a saved view”."
 )
 _LEFT_OUT_NAMES = MappingProxyType(
     {

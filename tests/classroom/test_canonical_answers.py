@@ -23,6 +23,7 @@ from ndcg_core.questions.class_questions import (
 )
 from ndcg_core.questions.class_reveal import summary_csv
 from ndcg_core.teaching.practice import Kind, Level, exercise_set
+from tests.examples import examples
 
 
 def _questions() -> dict[Kind, ClassQuestion]:
@@ -102,7 +103,7 @@ ANSWERS = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(answers=st.lists(st.tuples(st.sampled_from(sorted(QUESTIONS)), ANSWERS), max_size=8))
 def test_the_summary_never_fails_on_what_the_store_accepts(
     answers: list[tuple[Kind, str]],

@@ -11,6 +11,8 @@ import sqlalchemy as sa
 
 from scripts import pg_throwaway
 
+pytestmark = pytest.mark.database  # starts a real PostgreSQL server
+
 
 def test_a_missing_postgresql_is_an_error_that_says_how_to_install_it(
     monkeypatch: pytest.MonkeyPatch,

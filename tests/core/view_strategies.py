@@ -3,9 +3,12 @@ views a page itself makes (its own part set, the other pages' parts left empty).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from components.navigation import PAGES as DECLARED_PAGES
 from ndcg_core import NdcgError, format_grades, parse_grades
 from ndcg_core.links.practice_link import answers_to_param
 from ndcg_core.links.view import SWITCHES, Mode, PracticeAt, View
@@ -16,18 +19,7 @@ from ndcg_core.teaching.practice_scoring import Answer, Answered
 from ndcg_core.text.titles import MAX_TITLE_LENGTH, check_plain_text
 from tests.core.strategies import conventions
 
-PAGES = (
-    "lesson",
-    "playground",
-    "step_by_step",
-    "drawbacks",
-    "conventions",
-    "queries",
-    "runs",
-    "practice",
-    "class_teacher",
-    "class_join",
-)
+PAGES = tuple(page.name for page in DECLARED_PAGES)
 grades = st.one_of(
     st.integers(-3, 3).map(float),
     st.sampled_from([0.5, 2.25, 1e-7, 1e300, 123456789.125]),
@@ -70,8 +62,8 @@ def practice_sets(draw: st.DrawFn) -> PracticeAt:
     exercises = exercise_set(seed, level)
     answered = {}
     for exercise in draw(st.lists(st.sampled_from(exercises), unique=True, max_size=3)):
-        first = draw(_answers(exercise))
-        latest = draw(st.none() | _answers(exercise))
+        first = draw(practice_answers(exercise))
+        latest = draw(st.none() | practice_answers(exercise))
         record = (
             Answered(first, first, 1)
             if latest is None
@@ -81,9 +73,10 @@ def practice_sets(draw: st.DrawFn) -> PracticeAt:
     return PracticeAt(seed, level, answers_to_param(exercises, answered) or "")
 
 
-def _answers(exercise: Exercise) -> st.SearchStrategy[Answer]:
+def practice_answers(exercise: Exercise) -> st.SearchStrategy[Answer]:
+    """Any answer the Practice page can give to ``exercise``."""
     if exercise.kind is Kind.PREDICT:
-        return st.floats(0, 1, allow_nan=False).map(lambda x: Answer(number=round(x, 4)))
+        return st.builds(Answer, number=st.floats(allow_nan=False, allow_infinity=False))
     if exercise.kind is Kind.REORDER:
         return st.permutations(exercise.labels).map(lambda order: Answer(order=tuple(order)))
     if exercise.kind is Kind.COMPARE:
@@ -92,7 +85,7 @@ def _answers(exercise: Exercise) -> st.SearchStrategy[Answer]:
             winner=st.sampled_from(["A", "B"]),
             choice=st.integers(0, len(exercise.options) - 1),
         )
-    return st.integers(0, len(exercise.pairs) - 1).map(lambda i: Answer(choice=i))
+    return st.builds(Answer, choice=st.integers(0, len(exercise.pairs) - 1))
 
 
 @st.composite
@@ -117,13 +110,8 @@ def any_views(draw: st.DrawFn) -> View:
     """Any view at all: every field set at random, whatever its page."""
     view = draw(shared_parts(draw(st.sampled_from(PAGES))))
     order = draw(st.none() | st.permutations(view.grade_list.labels).map(tuple))
-    return View(
-        page=view.page,
-        grade_list=view.grade_list,
-        titles=view.titles,
-        unretrieved=view.unretrieved,
-        convention=view.convention,
-        mode=view.mode,
+    return replace(
+        view,
         compare=draw(st.booleans()),
         ranking_b=order,
         lesson_step=draw(st.none() | st.integers(1, len(STEP_TITLES))),

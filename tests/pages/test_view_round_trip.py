@@ -8,6 +8,7 @@ lesson's step, the Playground's ranking B, a practice set with answers given...)
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -50,15 +51,7 @@ def page_views(draw: st.DrawFn, page: str) -> View:
         part["practice"] = draw(practice_sets())
     elif page == "class_join" and draw(st.booleans()):
         part["join_code"] = draw(st.text("ABCDEFGHJK23456789", min_size=1, max_size=6))
-    return View(
-        page=view.page,
-        grade_list=view.grade_list,
-        titles=view.titles,
-        unretrieved=view.unretrieved,
-        convention=view.convention,
-        mode=view.mode,
-        **part,
-    )
+    return replace(view, **part)
 
 
 def _app() -> AppTest:

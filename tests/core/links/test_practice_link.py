@@ -10,30 +10,21 @@ from hypothesis import strategies as st
 
 from ndcg_core import NdcgError, evaluate
 from ndcg_core.links.length import MAX_QUERY_CHARS, query_length
-from ndcg_core.links.practice_link import answers_from_param, answers_to_param
 from ndcg_core.teaching.practice import Exercise, Kind, Level, exercise_set
 from ndcg_core.teaching.practice_checks import check_reorder
+from ndcg_core.links.practice_link import answers_from_param, answers_to_param
 from ndcg_core.teaching.practice_scoring import Answer, Answered, attempts_of, score
-
-
-def _answers(exercise: Exercise) -> st.SearchStrategy[Answer]:
-    """Any answer the page can give to ``exercise``."""
-    if exercise.kind is Kind.PREDICT:
-        return st.builds(Answer, number=st.floats(allow_nan=False, allow_infinity=False))
-    if exercise.kind is Kind.REORDER:
-        return st.permutations(exercise.labels).map(lambda order: Answer(order=tuple(order)))
-    if exercise.kind is Kind.COMPARE:
-        return st.builds(
-            Answer,
-            winner=st.sampled_from(["A", "B"]),
-            choice=st.integers(0, len(exercise.options) - 1),
-        )
-    return st.builds(Answer, choice=st.integers(0, len(exercise.pairs) - 1))
+from tests.core.view_strategies import practice_answers
 
 
 def _answered(exercise: Exercise) -> st.SearchStrategy[Answered]:
-    once = _answers(exercise).map(lambda answer: Answered(answer, answer))
-    again = st.builds(Answered, _answers(exercise), _answers(exercise), st.integers(2, 999_999_999))
+    once = practice_answers(exercise).map(lambda answer: Answered(answer, answer))
+    again = st.builds(
+        Answered,
+        practice_answers(exercise),
+        practice_answers(exercise),
+        st.integers(2, 999_999_999),
+    )
     return once | again
 
 

@@ -12,6 +12,7 @@ from ndcg_core import Convention, evaluate
 from ndcg_core.metric.drop_numbers import dot_dcg, dot_ndcg, drop_numbers
 from ndcg_core.metric.metrics import default_labels
 from tests.core.strategies import conventions
+from tests.examples import examples
 
 grade_lists = st.lists(
     st.integers(-3, 4).map(float) | st.sampled_from([0.5, 1.25, 2.75]), min_size=1, max_size=30
@@ -24,7 +25,7 @@ def _close(browser: float, core: float) -> bool:
     return math.isclose(browser, core, rel_tol=1e-12, abs_tol=1e-12)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(grade_lists, conventions(ideals=("list",)), st.data())
 def test_any_reorder_inside_the_window_gives_evaluates_numbers(
     grades: list[float], convention: Convention, data: st.DataObject

@@ -13,14 +13,8 @@ from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
 from ndcg_core.pictures.chart_data import chart_dataset_frames, chart_dataset_tables, chart_layout
-from ndcg_core.pictures.charts import (
-    ChartShape,
-    chart_spec,
-    chart_template,
-    evaluation_chart,
-    fill_template,
-    layout_spec_for,
-)
+from ndcg_core.pictures.charts import ChartShape, chart_spec, chart_template, evaluation_chart, fill_template, layout_spec_for
+from tests.examples import examples
 
 _VIEW = re.compile(r"(view|panel)_[0-9a-f]+(?:_[0-9]+)?")
 
@@ -47,7 +41,7 @@ def _fresh(grades: list[float], convention: Convention) -> dict[str, Any]:
         return evaluation_chart(evaluate(grades, convention)).to_dict()
 
 
-@settings(max_examples=25, deadline=None)  # each example builds two Altair charts
+@settings(max_examples=examples(25), deadline=None)  # each example builds two Altair charts
 @given(
     st.integers(1, 130),
     st.none() | st.integers(1, 140),
@@ -80,7 +74,7 @@ def test_one_template_serves_lengths_of_one_shape_and_names_views_stably() -> No
     assert str(template) == text  # filling made new dicts; the shared template is unchanged
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.integers(-2, 3).map(float), min_size=1, max_size=700),
     st.none() | st.integers(1, 800),

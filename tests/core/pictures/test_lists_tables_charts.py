@@ -12,8 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, evaluate
-from ndcg_core.metric.lists import ideal_order, moved, reordered, reversed_order, shuffled
-from ndcg_core.metric.parsing import GradeList
 from ndcg_core.pictures.chart_data import (
     CUTOFF,
     DENSE_POSITIONS,
@@ -25,7 +23,10 @@ from ndcg_core.pictures.chart_data import (
     is_dense,
 )
 from ndcg_core.pictures.charts import chart_spec
+from ndcg_core.metric.lists import ideal_order, moved, reordered, reversed_order, shuffled
+from ndcg_core.metric.parsing import GradeList
 from ndcg_core.pictures.tables import display_table, escape_markdown
+from tests.examples import examples
 
 SEED = GradeList((3.0, 2.0, 3.0, 0.0, 1.0, 2.0), ("D1", "D2", "D3", "D4", "D5", "D6"))
 
@@ -143,7 +144,7 @@ def test_chart_spec_renders_offline() -> None:
     assert svg.count("<path") > 10
 
 
-@settings(max_examples=40)  # each example builds three Altair charts
+@settings(max_examples=examples(40))  # each example builds three Altair charts
 @given(
     st.lists(st.integers(0, 3).map(float), min_size=1, max_size=8),
     st.lists(st.integers(0, 3).map(float), min_size=1, max_size=8),

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core.runs.id_keys import find, has_repeats, id_hashes, padded_ids, same_ids
+from tests.examples import examples
 
 # Short and long ids, ids that share a prefix or a suffix, bytes above 127 (UTF-8).
 ids = st.lists(
@@ -35,7 +36,7 @@ def _chunked(values: list[str], cuts: list[int], offset: int) -> pa.ChunkedArray
     return pa.chunked_array(chunks, type=pa.string())
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(ids, st.lists(st.integers(0, 40), max_size=4), st.integers(0, 3))
 def test_equal_ids_give_equal_hashes_however_chunked(values, cuts, offset) -> None:
     whole = id_hashes(pa.array(values))
@@ -53,7 +54,7 @@ def test_ids_that_differ_in_any_byte_hash_apart() -> None:
     assert len(set(id_hashes(pa.array(variants)).tolist())) == len(set(variants))
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(ids, ids, st.data())
 def test_same_ids_is_string_equality(first, second, data) -> None:
     pairs = data.draw(
@@ -65,7 +66,7 @@ def test_same_ids_is_string_equality(first, second, data) -> None:
     assert found.tolist() == [first[a] == second[b] for a, b in pairs]
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.lists(st.integers(0, 2**64 - 1), unique=True), st.lists(st.integers(0, 2**64 - 1)))
 def test_find_is_a_dictionary_lookup(stored, asked) -> None:
     stored.sort()
@@ -75,7 +76,7 @@ def test_find_is_a_dictionary_lookup(stored, asked) -> None:
     assert found.tolist() == [where.get(key, -1) for key in asked]
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.lists(st.integers(0, 2**64 - 1)), st.integers(0, 3))
 def test_has_repeats_is_a_set_check(keys, near) -> None:
     keys += [k ^ near for k in keys[:2]]  # equal, or differing in the lowest bits only
@@ -95,7 +96,7 @@ def test_tiny_chunks_are_read_within_their_buffer(size) -> None:
     assert keys.tolist() == [id_hashes(pa.array([v])).tolist()[0] for v in values]
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(
     st.lists(st.tuples(st.integers(0, 3), st.integers(0, 6)), min_size=2, max_size=30),
     st.booleans(),
@@ -109,7 +110,7 @@ def test_repeats_within_groups_are_a_set_check(rows, grouped) -> None:
     assert has_repeats(keys, groups) == (len(set(rows)) < len(rows))
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     st.integers(8, 40),
     st.lists(st.text(alphabet="ab-é0", min_size=40, max_size=40), min_size=1, max_size=20),
@@ -128,7 +129,7 @@ def test_ids_of_one_length_are_read_as_strided_words(length, texts, offset) -> N
     assert id_hashes(chunk).tolist() == mixed.tolist()
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(
     st.lists(st.integers(0, 2**64 - 1), unique=True, max_size=300),
     st.lists(st.integers(0, 2**64 - 1)),

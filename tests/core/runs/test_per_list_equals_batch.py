@@ -23,6 +23,7 @@ from ndcg_core import (
     rank_by_scores,
 )
 from ndcg_core.runs.scoring import evaluate_run, evaluate_run_files
+from tests.examples import examples
 
 # Log bases of every kind: 2 (log2), e, 10, and odd ones whose logarithm is not exact.
 LOG_BASES = [2.0, math.e, 10.0, 1.5, 3.0, 7.3, 1.01]
@@ -70,7 +71,7 @@ def _same(first: float | str, second: float | str) -> bool:
     return first == second
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(one_query(), conventions)
 def test_a_query_scores_to_the_bit_alike_per_list_and_in_a_batch(case, convention) -> None:
     docs, scores, judged = case

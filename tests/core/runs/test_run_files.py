@@ -25,6 +25,7 @@ from ndcg_core.runs import rows as run_rows_module
 from ndcg_core.runs import scoring as runs_module
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run, evaluate_run_files
+from tests.examples import examples
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -102,7 +103,7 @@ def _assert_same(first, second) -> None:
     assert a.mean == b.mean or (math.isnan(a.mean) and math.isnan(b.mean))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(run_files(), conventions, st.booleans())
 def test_files_score_as_their_frames_do(files, convention, missing_zero) -> None:
     run, qrels = files
@@ -120,7 +121,7 @@ def test_files_score_as_their_frames_do(files, convention, missing_zero) -> None
     _assert_same(from_files, from_frames)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(run_files(), conventions)
 def test_sorted_lookups_agree_with_direct_tables(files, convention) -> None:
     """Frames with small id sets use a table with a cell per (query, document); large ones
@@ -151,7 +152,7 @@ def _pytrec(run: bytes, qrels: bytes, measure: str) -> dict[str, float]:
     return {qid: values[key] for qid, values in results.items()}
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(run_files(negative_grades=False), st.sampled_from([None, 1, 2, 3, 10]))
 def test_files_agree_with_pytrec_eval(files, k) -> None:
     run, qrels = files
@@ -245,7 +246,7 @@ def test_string_ranks_are_byte_order() -> None:
     assert ranks.tolist() == [by_python[name] for name in wanted]
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(
     st.lists(st.integers(0, 5), max_size=40).flatmap(
         lambda queries: st.tuples(
@@ -289,7 +290,7 @@ def test_every_exported_name_resolves_lazily() -> None:
         _ = ndcg_core.nothing
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(
     st.lists(st.tuples(st.integers(0, 2), st.integers(-1, 3)), min_size=6, max_size=30),
     st.sampled_from([None, 1, 2, 3]),
@@ -325,7 +326,7 @@ def _length_hashes(ids):
     return np.asarray(pc.binary_length(ids)).astype(np.uint64)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(run_files(), conventions)
 # Found by hypothesis: every query id has the same length, so (q1, d1) and (q3, d1) share a
 # key in the qrels; q3's d1 was scored unjudged (grade 0 instead of 1).
@@ -346,7 +347,7 @@ def test_colliding_keys_score_as_distinct_ones(files, convention) -> None:
     _assert_same(colliding, expected)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(run_files(), st.booleans())
 def test_one_querys_rows_are_the_whole_files_rows_of_it(files, as_csv) -> None:
     """The drill-down reads only the chosen query's lines; it must find exactly the rows
@@ -383,7 +384,7 @@ def test_ids_shared_across_queries_are_coded_by_dictionary_distinct_ones_by_keys
             assert (file.keys is None) is shared_ids, (what, shared_ids)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(run_files(), conventions, st.sampled_from(["both", "run", "qrels", "many ids"]))
 def test_dictionary_codes_and_keys_score_alike(files, convention, coded) -> None:
     """Whichever path the guess picks for each file (both dictionary-encoded, one of them,
@@ -412,7 +413,7 @@ def test_a_repeat_is_found_on_the_dictionary_path() -> None:
         coded_files_module.read_evaluation_file(run, "run")
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(
     st.lists(st.tuples(st.integers(0, 5), st.integers(-1, 3)), min_size=1, max_size=40),
     st.integers(1, 8),

@@ -22,6 +22,7 @@ from ndcg_core import (
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run, query_ranking
 from ndcg_core.runs.significance import bootstrap_interval, paired_randomization_test
+from tests.examples import examples
 
 
 @st.composite
@@ -59,7 +60,7 @@ def _pytrec(run: pd.DataFrame, qrels: pd.DataFrame, measure: str) -> dict[str, f
     return {qid: values[key] for qid, values in results.items()}
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(run_and_qrels(), st.sampled_from([None, 1, 3, 5]))
 def test_agrees_with_pytrec_eval(case, k) -> None:
     run, qrels = case
@@ -70,7 +71,7 @@ def test_agrees_with_pytrec_eval(case, k) -> None:
     assert dict(zip(ours["qid"], ours["ndcg"], strict=True)) == pytest.approx(theirs, abs=1e-9)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(run_and_qrels(), st.sampled_from(list(TiePolicy)), st.sampled_from([None, 2]))
 def test_agrees_with_the_per_list_core(case, ties, k) -> None:
     run, qrels = case
