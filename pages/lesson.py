@@ -32,7 +32,20 @@ from ndcg_core.pictures.lesson_charts import (
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
 from ndcg_core.teaching.lesson_feedback import Feedback, number_feedback, ranking_feedback
 from ndcg_core.teaching.lesson_recap import recap
-from ndcg_core.teaching.lesson_steps import STEP_TITLES, TEXTBOOK, CardRow, convention_line, step_cg, step_cutoff, step_dcg, step_discount, step_drawback, step_grades, step_ideal, step_ndcg
+from ndcg_core.teaching.lesson_steps import (
+    STEP_TITLES,
+    TEXTBOOK,
+    CardRow,
+    convention_line,
+    step_cg,
+    step_cutoff,
+    step_dcg,
+    step_discount,
+    step_drawback,
+    step_grades,
+    step_ideal,
+    step_ndcg,
+)
 from ndcg_core.teaching.stories import Card, Story, load_story
 
 run_through_app()

@@ -14,7 +14,16 @@ from ndcg_core import format_real
 from ndcg_core.teaching.card_order import moved_card, swapped
 from ndcg_core.teaching.lesson_feedback import number_feedback, ranking_feedback
 from ndcg_core.teaching.lesson_recap import playground_text
-from ndcg_core.teaching.lesson_steps import STEP_TITLES, step_cg, step_cutoff, step_dcg, step_discount, step_drawback, step_ideal, step_ndcg
+from ndcg_core.teaching.lesson_steps import (
+    STEP_TITLES,
+    step_cg,
+    step_cutoff,
+    step_dcg,
+    step_discount,
+    step_drawback,
+    step_ideal,
+    step_ndcg,
+)
 from ndcg_core.teaching.stories import load_story
 from ndcg_core.text.titles import titles_to_param
 from tests.browser.conftest import VIEWPORT, StreamlitServer, drag_item, list_order

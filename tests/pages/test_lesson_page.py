@@ -13,7 +13,16 @@ from components.state import CONVENTION_KEYS
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
 from ndcg_core.teaching.lesson_feedback import number_feedback, ranking_feedback
 from ndcg_core.teaching.lesson_recap import recap
-from ndcg_core.teaching.lesson_steps import TEXTBOOK, step_cg, step_cutoff, step_dcg, step_discount, step_drawback, step_ideal, step_ndcg
+from ndcg_core.teaching.lesson_steps import (
+    TEXTBOOK,
+    step_cg,
+    step_cutoff,
+    step_dcg,
+    step_discount,
+    step_drawback,
+    step_ideal,
+    step_ndcg,
+)
 from ndcg_core.teaching.stories import load_story
 from tests.pages.conftest import open_app
 

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from ndcg_core import NdcgError, evaluate
 from ndcg_core.links.length import MAX_QUERY_CHARS, query_length
+from ndcg_core.links.practice_link import answers_from_param, answers_to_param
 from ndcg_core.teaching.practice import Exercise, Kind, Level, exercise_set
 from ndcg_core.teaching.practice_checks import check_reorder
-from ndcg_core.links.practice_link import answers_from_param, answers_to_param
 from ndcg_core.teaching.practice_scoring import Answer, Answered, attempts_of, score
 from tests.core.view_strategies import practice_answers
 

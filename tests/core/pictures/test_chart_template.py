@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
 from ndcg_core.pictures.chart_data import chart_dataset_frames, chart_dataset_tables, chart_layout
-from ndcg_core.pictures.charts import ChartShape, chart_spec, chart_template, evaluation_chart, fill_template, layout_spec_for
+from ndcg_core.pictures.charts import (
+    ChartShape,
+    chart_spec,
+    chart_template,
+    evaluation_chart,
+    fill_template,
+    layout_spec_for,
+)
 from tests.examples import examples
 
 _VIEW = re.compile(r"(view|panel)_[0-9a-f]+(?:_[0-9]+)?")

@@ -13,7 +13,14 @@ from ndcg_core.errors import NdcgError
 from ndcg_core.pictures.lesson_charts import cg_chart, contribution_chart, discount_chart, ndcg_bar
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
 from ndcg_core.teaching.lesson_recap import recap
-from ndcg_core.teaching.lesson_steps import TEXTBOOK, step_cutoff, step_dcg, step_discount, step_grades, step_ndcg
+from ndcg_core.teaching.lesson_steps import (
+    TEXTBOOK,
+    step_cutoff,
+    step_dcg,
+    step_discount,
+    step_grades,
+    step_ndcg,
+)
 from ndcg_core.teaching.stories import load_story
 from ndcg_core.text.formatting import format_real
 

@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, evaluate
+from ndcg_core.metric.lists import ideal_order, moved, reordered, reversed_order, shuffled
+from ndcg_core.metric.parsing import GradeList
 from ndcg_core.pictures.chart_data import (
     CUTOFF,
     DENSE_POSITIONS,
@@ -23,8 +25,6 @@ from ndcg_core.pictures.chart_data import (
     is_dense,
 )
 from ndcg_core.pictures.charts import chart_spec
-from ndcg_core.metric.lists import ideal_order, moved, reordered, reversed_order, shuffled
-from ndcg_core.metric.parsing import GradeList
 from ndcg_core.pictures.tables import display_table, escape_markdown
 from tests.examples import examples
 

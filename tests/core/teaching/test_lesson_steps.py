@@ -15,7 +15,19 @@ from ndcg_core.metric.parsing import parse_grades
 from ndcg_core.teaching.card_order import shuffled
 from ndcg_core.teaching.lesson_feedback import number_feedback, ranking_feedback
 from ndcg_core.teaching.lesson_recap import playground_text
-from ndcg_core.teaching.lesson_steps import convention_line, discount_formula, ndcg_reading, step_cg, step_cutoff, step_dcg, step_discount, step_drawback, step_grades, step_ideal, step_ndcg
+from ndcg_core.teaching.lesson_steps import (
+    convention_line,
+    discount_formula,
+    ndcg_reading,
+    step_cg,
+    step_cutoff,
+    step_dcg,
+    step_discount,
+    step_drawback,
+    step_grades,
+    step_ideal,
+    step_ndcg,
+)
 from ndcg_core.teaching.stories import load_story
 
 STORY = load_story("pizza")
