@@ -27,7 +27,7 @@ from ndcg_core.lesson_steps import (
     swapped,
 )
 from ndcg_core.stories import load_story
-from tests.pages.conftest import open_app
+from tests.pages.conftest import formulas, open_app
 
 LESSON = "pages/lesson.py"
 PLAYGROUND = "pages/playground.py"
@@ -54,7 +54,7 @@ def reveal(at: AppTest) -> AppTest:
 
 
 def latex(at: AppTest) -> list[str]:
-    return [str(element.value).strip("$\n") for element in at.latex]
+    return formulas(at)
 
 
 def infos(at: AppTest) -> list[str]:
