@@ -19,6 +19,7 @@ from classroom.store import ClassError, ClassStore, DatabaseDown
 from components.browser_id import browser_name
 from components.chrome import enter_presenter_button, leave_presenter_button, plain
 from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
+from components.formula import formula
 from components.state import PERSIST, keep_secret_in_address, view_mode
 from components.view_parts import set_page_part
 from ndcg_core import format_grades, format_real
@@ -352,6 +353,6 @@ def show_reveal(shown: Reveal, *, key: str) -> None:
     if shown.steps:
         with st.expander("The worked answer"):
             for step in shown.steps:
-                st.latex(step.filled)
+                formula(step.filled)
     if shown.compare_rows:
         st.table(convention_scores_frame(shown.compare_rows), hide_index=True)

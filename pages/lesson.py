@@ -16,6 +16,7 @@ import streamlit as st
 
 from components.cache import shared_call
 from components.chrome import page_header, plain
+from components.formula import formula
 from components.navigation import run_through_app
 from components.number_box import box_problem, number_box, submitted_number
 from components.sortable_list import sortable_list
@@ -225,7 +226,7 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
             "The simplest score for a results page: add up the gains. That sum is the "
             "**cumulative gain**, CG."
         )
-        st.latex(step.formula.symbolic)
+        formula(step.formula.symbolic)
         if not predict_number(
             "cg",
             f"Your guess: CG of these {len(order)} results",
@@ -252,9 +253,9 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
             orders.append(("shuffled", shared_call(step_grades, story, step.shuffled_order).rows))
         st.vega_lite_chart(shared_call(cg_chart, orders), width="stretch")
         st.caption("Each block is one result's gain, in the order shown; hover it to see which.")
-        st.latex(step.formula.filled)
+        formula(step.formula.filled)
         if seed:
-            st.latex(step.shuffled_formula.filled)
+            formula(step.shuffled_formula.filled)
 
 
 def step_3(story: Story, order: tuple[str, ...]) -> None:
@@ -274,7 +275,7 @@ def step_3(story: Story, order: tuple[str, ...]) -> None:
             help="A number between 0 and 1, such as 0.8.",
         ):
             return
-        st.latex(step.third_place)
+        formula(step.third_place)
         st.markdown(
             f"log₂(4) = 2, so the third place keeps **half**: {plain(third.card.title)} "
             f"brings {format_real(third.contribution)} of its {format_real(third.gain)}."
@@ -336,7 +337,7 @@ def step_4(story: Story, order: tuple[str, ...]) -> None:
     with picture:
         st.metric("DCG of your order", format_real(step.formula.result))
         st.vega_lite_chart(shared_call(contribution_chart, step.rows), width="stretch")
-    st.latex(step.formula.filled)
+    formula(step.formula.filled)
 
 
 def step_5(story: Story, order: tuple[str, ...]) -> None:
@@ -350,16 +351,16 @@ def step_5(story: Story, order: tuple[str, ...]) -> None:
         best_first = st.toggle("Sort the results best first", key="lesson_ideal_toggle")
         rows = step.rows if best_first else shared_call(step_dcg, story, order).rows
         card_list([row.card for row in rows])
-    formula = step.formula if best_first else shared_call(step_dcg, story, order).formula
+    worked = step.formula if best_first else shared_call(step_dcg, story, order).formula
     with picture:
         if best_first:
-            st.metric("IDCG, the best possible DCG", format_real(formula.result))
+            st.metric("IDCG, the best possible DCG", format_real(worked.result))
             st.markdown("No order of these results can score more.")
         else:
-            st.metric("DCG of your order", format_real(formula.result))
+            st.metric("DCG of your order", format_real(worked.result))
             st.markdown("Your order, as you left it in step 4. Now sort it best first.")
         st.vega_lite_chart(shared_call(contribution_chart, rows), width="stretch")
-    st.latex(formula.filled)
+    formula(worked.filled)
 
 
 def step_6(story: Story, order: tuple[str, ...]) -> None:
@@ -370,13 +371,13 @@ def step_6(story: Story, order: tuple[str, ...]) -> None:
             "DCG alone has no scale: is 6.9 good? Divide it by the IDCG and you get a share "
             "of the best possible, between 0 and 1: **nDCG**, normalised DCG."
         )
-        st.latex(step.formula.symbolic)
+        formula(step.formula.symbolic)
         if not predict_number(
             "ndcg", "Your guess: nDCG of your order", step.ndcg, help="A number between 0 and 1."
         ):
             return
     with picture:
-        st.latex(step.formula.filled)
+        formula(step.formula.filled)
         st.vega_lite_chart(shared_call(ndcg_bar, step.ndcg), width="stretch")
         st.markdown(f"**{plain(step.reading)}**")
 
@@ -407,7 +408,7 @@ def step_7(story: Story, order: tuple[str, ...]) -> None:
         k = st.slider("k, the results that count", 1, len(order), story.cutoff_k, key="lesson_k")
     step = shared_call(step_cutoff, story, order, k)
     with picture:
-        st.latex(step.ndcg.filled)
+        formula(step.ndcg.filled)
         st.vega_lite_chart(shared_call(contribution_chart, step.rows, cutoff_k=k), width="stretch")
         st.caption("Results past k are pale: they add nothing to DCG@k or to IDCG@k.")
 

@@ -4,6 +4,7 @@ import streamlit as st
 
 from components.cache import shared
 from components.chrome import page_header, plain
+from components.formula import formula
 from components.navigation import run_through_app
 from components.stale_note import shortened, stale_note
 from components.state import PERSIST, current_convention
@@ -62,7 +63,7 @@ page_header(
     "ranked grades, and average their nDCG@k, as seed 001's NDCG(Q, k) does.",
 )
 
-st.latex(
+formula(
     r"NDCG(Q, k) = \frac{1}{|Q|} \sum_{j=1}^{|Q|} Z_{k,j} \sum_{m=1}^{k}"
     r" \frac{2^{R(j,m)} - 1}{\log_2(1 + m)}"
 )

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from components.chrome import linked_toggle, page_header, plain
+from components.formula import formula
 from components.grade_editor import grade_editor
 from components.navigation import run_through_app
 from components.number_box import box_number, box_problem, number_box
@@ -24,7 +25,7 @@ def worked_step(step: WorkedStep, *, explanation: str, list_key: str) -> bool:
     class can guess afresh.
     """
     st.markdown(explanation)
-    st.latex(step.symbolic)
+    formula(step.symbolic)
     revealed: dict[str, str] = st.session_state.setdefault("step_revealed", {})
     shown = revealed.get(step.name) == list_key or st.session_state.get("step_reveal_all", False)
     guess_box, button_box = st.columns([3, 1], vertical_alignment="bottom")
@@ -44,7 +45,7 @@ def worked_step(step: WorkedStep, *, explanation: str, list_key: str) -> bool:
     box_problem(guess_key)
     guess = box_number(guess_key)
     if shown:
-        st.latex(step.filled)
+        formula(step.filled)
         if guess is not None:
             st.info(guess_feedback(guess, step.result), icon=":material/target:")
     return shown

@@ -11,6 +11,8 @@ from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1 import app_test as app_test_module
 
+from components.formula import OPENING
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
@@ -42,3 +44,12 @@ def open_app(query: dict[str, str] | None = None, page: str | None = None) -> Ap
         at.switch_page(page).run()
     assert not at.exception, at.exception
     return at
+
+
+def formulas(at: AppTest) -> list[str]:
+    """The LaTeX of every formula the page shows (components.formula), in order."""
+    return [
+        element.value.removeprefix(OPENING).removesuffix("$")
+        for element in at.markdown
+        if element.value.startswith(OPENING)
+    ]

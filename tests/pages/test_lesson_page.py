@@ -24,7 +24,7 @@ from ndcg_core.teaching.lesson_steps import (
     step_ndcg,
 )
 from ndcg_core.teaching.stories import load_story
-from tests.pages.conftest import open_app
+from tests.pages.conftest import formulas, open_app
 
 LESSON = "pages/lesson.py"
 PLAYGROUND = "pages/playground.py"
@@ -51,7 +51,7 @@ def reveal(at: AppTest) -> AppTest:
 
 
 def latex(at: AppTest) -> list[str]:
-    return [str(element.value).strip("$\n") for element in at.latex]
+    return formulas(at)
 
 
 def infos(at: AppTest) -> list[str]:

@@ -10,7 +10,7 @@ from ndcg_core.metric.choice_labels import choice_label
 from ndcg_core.metric.choices import NegativeGrades
 from ndcg_core.pictures.tables import escape_markdown
 from ndcg_core.teaching.worked import all_steps
-from tests.pages.conftest import open_app
+from tests.pages.conftest import formulas, open_app
 
 STEPS = "pages/step_by_step.py"
 DRAWBACKS = "pages/drawbacks.py"
@@ -18,11 +18,7 @@ CONVENTIONS = "pages/conventions.py"
 
 
 def latex(at: AppTest) -> list[str]:
-    # st.latex arrives as Markdown wrapped in $$ ... $$
-    return [
-        element.value.strip().removeprefix("$$").removesuffix("$$").strip()
-        for element in at.get("latex")
-    ]
+    return formulas(at)
 
 
 def test_guess_then_reveal_walks_the_seed_example() -> None:

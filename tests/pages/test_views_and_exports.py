@@ -14,7 +14,7 @@ from ndcg_core import Convention, evaluate, format_real
 from ndcg_core.links.view import View
 from ndcg_core.links.view_files import view_to_json
 from ndcg_core.metric.parsing import parse_grades
-from tests.pages.conftest import open_app
+from tests.pages.conftest import formulas, open_app
 
 PAGES = [page.path for page in DECLARED_PAGES]
 
@@ -137,7 +137,7 @@ def test_reveal_all_travels_in_the_link() -> None:
     hidden = open_app(page="pages/step_by_step.py")
     shown = open_app({"reveal": "1"}, "pages/step_by_step.py")
     assert shown.toggle(key="step_reveal_all").value is True
-    assert len(shown.get("latex")) > len(hidden.get("latex"))
+    assert len(formulas(shown)) > len(formulas(hidden))
     assert shown.query_params["reveal"] == "1"
 
 
