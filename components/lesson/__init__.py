@@ -1,0 +1,1 @@
+"""The lesson page's parts: its state and small widgets (parts), and its nine steps."""

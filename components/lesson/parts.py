@@ -1,0 +1,168 @@
+"""The lesson page's state, its writers and its small widgets.
+
+The page owns its state: the step shown (LESSON_STEP_KEY), the reader's order of the cards
+(ORDER_KEY), the shuffle (SHUFFLE_KEY) and the predictions made (REVEALED_KEY), each
+written only by the callbacks here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import MappingProxyType
+from typing import Any
+
+import streamlit as st
+
+from components.chrome import plain
+from components.number_box import box_problem, number_box, submitted_number
+from ndcg_core import format_real
+from ndcg_core.teaching.lesson_feedback import Feedback, number_feedback, ranking_feedback
+from ndcg_core.teaching.lesson_steps import (
+    STEP_TITLES,
+    CardRow,
+)
+from ndcg_core.teaching.stories import Card
+
+LESSON_STEP_KEY = "lesson_step"
+ORDER_KEY = "lesson_order"
+SHUFFLE_KEY = "lesson_shuffle"
+REVEALED_KEY = "lesson_revealed"  # prediction name -> the guess made (None: no guess)
+GRADE_COLOURS = MappingProxyType({3: "green", 2: "blue", 1: "orange", 0: "gray"})
+state = st.session_state
+
+
+# ------------------------------------------------------------------ the callbacks (state's writers)
+
+
+def go_to_step(step: int) -> None:
+    state[LESSON_STEP_KEY] = min(max(step, 1), len(STEP_TITLES))
+
+
+def set_order(order: Sequence[str]) -> None:
+    state[ORDER_KEY] = tuple(order)
+
+
+def shuffle() -> None:
+    state[SHUFFLE_KEY] += 1
+
+
+def reveal(name: str, widget_key: str) -> None:
+    revealed = dict(state[REVEALED_KEY])
+    revealed[name] = state.get(widget_key)
+    state[REVEALED_KEY] = revealed
+
+
+# ------------------------------------------------------------------ small pieces of layout
+
+
+def grade_badge(name: str, grade: int) -> str:
+    return f":{GRADE_COLOURS.get(grade, 'gray')}-badge[{name} · {grade}]"
+
+
+def card_box(row: CardRow, *, snippet: bool = True) -> None:
+    with st.container(border=True):
+        st.markdown(
+            f"**{row.position}. {plain(row.card.title)}** "
+            f"{grade_badge(row.card.grade_name, row.card.grade)}"
+        )
+        if snippet:
+            st.caption(plain(row.card.snippet))
+
+
+def card_list(cards: Sequence[Card]) -> None:
+    """The cards as a short numbered list: title and grade, one line each."""
+    st.markdown(
+        "\n".join(
+            f"{position}. {plain(card.title)} {grade_badge(card.grade_name, card.grade)}"
+            for position, card in enumerate(cards, start=1)
+        )
+    )
+
+
+def show_feedback(feedback: Feedback) -> None:
+    icon = ":material/check_circle:" if feedback.verdict in ("spot on", "close", "right") else None
+    st.info(feedback.message, icon=icon or ":material/lightbulb:")
+
+
+def predict_number(name: str, label: str, answer: Any, *, help: str) -> bool:
+    """A guess box and a Reveal button; once revealed, how close the guess was."""
+    if name in state[REVEALED_KEY]:
+        guess = state[REVEALED_KEY][name]
+        if guess is None:
+            st.info(f"The answer is {format_real(answer)}.", icon=":material/lightbulb:")
+        else:
+            show_feedback(number_feedback(float(guess), answer))
+        return True
+    with (
+        st.form(f"lesson_form_{name}", border=False),
+        st.container(horizontal=True, vertical_alignment="bottom"),
+    ):
+        number_box(
+            label, key=f"lesson_guess_{name}", placeholder="your guess", help=help, width=260
+        )
+        st.form_submit_button("Reveal", on_click=reveal_number, args=(name, f"lesson_guess_{name}"))
+    box_problem(f"lesson_guess_{name}")
+    return False
+
+
+def reveal_number(name: str, widget_key: str) -> None:
+    """Reveal with the guess read by the one reader; a blank box reveals without a guess, and
+    text that is not a number reveals nothing (the box says why)."""
+    guess = submitted_number(widget_key)
+    if guess is not None or not (state.get(widget_key) or "").strip():
+        revealed = dict(state[REVEALED_KEY])
+        revealed[name] = guess
+        state[REVEALED_KEY] = revealed
+
+
+def predict_ranking(
+    name: str, question: str, options: dict[str, str], scores: tuple[float, float], measure: str
+) -> bool:
+    """A "which scores higher?" question; once revealed, right or wrong with both scores."""
+    if name in state[REVEALED_KEY]:
+        st.markdown(question)  # the feedback names A and B
+        choice = state[REVEALED_KEY][name]
+        if choice is None:
+            st.info(
+                "You did not choose; "
+                + ranking_feedback("same", *scores, measure=measure).message.split(": ", 1)[-1],
+                icon=":material/lightbulb:",
+            )
+        else:
+            show_feedback(ranking_feedback(choice, *scores, measure=measure))
+        return True
+    with st.form(f"lesson_form_{name}", border=False):
+        st.radio(
+            question,
+            list(options),
+            format_func=options.__getitem__,
+            index=None,
+            key=f"lesson_pick_{name}",
+        )
+        st.form_submit_button("Reveal", on_click=reveal, args=(name, f"lesson_pick_{name}"))
+    return False
+
+
+def two_columns() -> tuple[Any, Any]:
+    left, right = st.columns([0.42, 0.58], gap="large")
+    return left, right
+
+
+def step_buttons(step: int) -> None:
+    with st.container(horizontal=True):
+        if step > 1:
+            st.button(
+                "Back",
+                icon=":material/arrow_back:",
+                on_click=go_to_step,
+                args=(step - 1,),
+                key="lesson_back",
+            )
+        if step < len(STEP_TITLES):
+            st.button(
+                "Next",
+                icon=":material/arrow_forward:",
+                on_click=go_to_step,
+                args=(step + 1,),
+                key="lesson_next",
+            )
