@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +14,7 @@ from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from ndcg_core import Convention, evaluate, format_grades, format_real
+from ndcg_core.links.view_files import view_from_json
 from ndcg_core.teaching.practice import Level, exercise_set
 from tests.browser.conftest import VIEWPORT, StreamlitServer
 from tests.browser.test_playground_browser import grades_box, metric, open_playground
@@ -178,7 +178,12 @@ def test_downloads_are_valid_and_a_saved_view_reopens(
     assert svg.tag.endswith("svg")
 
     saved = download(page, "This view (JSON)", tmp_path)
-    assert json.loads(saved.read_text())["grades"] == grades
+    view, problems = view_from_json(saved.read_bytes())
+    assert (view.grade_list.grades, view.convention, problems) == (
+        tuple(map(float, grades)),
+        Convention(gain="exponential"),
+        (),
+    )
 
     type_grades(page, "1, 1, 0")  # change everything, then reopen the saved view
     expect(metric(page, "nDCG")).to_have_text("1")
