@@ -12,14 +12,24 @@ from ndcg_core.metric.parsing import GradeList
 from ndcg_core.text.quoting import quoted
 
 
+def best_first(grades: Sequence[float]) -> list[int]:
+    """The positions of ``grades`` in the ideal order: best grade first, equal grades in
+    their current order (a stable sort). The one home of the ideal order of documents; the
+    ideal's sums sort the grades alone (``metric.terms``, ``runs.query_arrays``).
+
+    >>> best_first([1.0, 3.0, 2.0, 3.0])
+    [1, 3, 2, 0]
+    """
+    return sorted(range(len(grades)), key=lambda i: -grades[i])
+
+
 def ideal_order(grade_list: GradeList) -> GradeList:
     """Best grade first; equal grades keep their current order.
 
     >>> ideal_order(GradeList((1.0, 3.0, 2.0), ("a", "b", "c"))).labels
     ('b', 'c', 'a')
     """
-    order = sorted(range(len(grade_list.grades)), key=lambda i: -grade_list.grades[i])
-    return _take(grade_list, order)
+    return _take(grade_list, best_first(grade_list.grades))
 
 
 def reversed_order(grade_list: GradeList) -> GradeList:
