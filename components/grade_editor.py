@@ -35,6 +35,7 @@ from components.view_parts import current_page, go_to_page
 from ndcg_core import Convention, IdealSource, NdcgError, format_real, parse_grades
 from ndcg_core.links.view_files import MAX_VIEW_BYTES, view_from_json
 from ndcg_core.metric.drop_numbers import drop_numbers
+from ndcg_core.metric.exact_ratio import shown_ndcg
 from ndcg_core.metric.lists import moved, reordered
 from ndcg_core.metric.parsing import GradeList, grade_list_from_rows, names_documents
 from ndcg_core.teaching.examples import (
@@ -321,7 +322,8 @@ def _list_sums(start: int, stop: int) -> dict[str, Any]:
         (view_key(evaluation), start, stop),
         lambda: {
             "labels": labels,
-            "values": [format_real(evaluation.dcg), format_real(evaluation.ndcg)],
+            # The cards' rule: an nDCG below the smallest float is its exact ratio, not 0.
+            "values": [format_real(evaluation.dcg), format_real(shown_ndcg(evaluation))],
             "live": drop_numbers(evaluation, start, stop),
         },
     )

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ndcg_core import Convention, evaluate, format_real
+from ndcg_core.metric.exact_ratio import shown_ndcg
 from tests.browser.conftest import StreamlitServer, drag_item
 
 pytestmark = pytest.mark.browser
@@ -141,3 +142,18 @@ def test_exact_sums_wait_for_the_server(page: Page, app_server: StreamlitServer)
     shown = first_shown(page)
     assert shown["source"] == "waiting"
     assert shown["values"] == ["updating…", "updating…"]
+
+
+def test_an_ndcg_below_the_smallest_float_reads_as_the_cards_do(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    # 3, 1100, 2 with exponential gain at k=1: nDCG@1 = 7 / (2^1100 - 1), about 5.2e-331,
+    # which a float holds as 0; the list said "nDCG@1 0" beside a card saying 5.154e-331.
+    convention = Convention(gain="exponential", cutoff_k=1)
+    result = evaluate([3, 1100, 2], convention)
+    shown = format_real(shown_ndcg(result))
+    assert shown != "0"
+    page.goto(
+        f"{app_server.url}/playground?{urlencode({**convention.to_params(), 'g': '3, 1100, 2'})}"
+    )
+    expect(sums(page).locator(".sl-sum-value")).to_have_text([format_real(result.dcg), shown])
