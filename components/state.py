@@ -112,8 +112,10 @@ def _open(view: View) -> None:
     store_list(view.grade_list, view.titles)
     store_unretrieved(view.unretrieved)
     set_mode(view.mode.value)
-    practice = view.practice or PracticeAt()
-    choose_practice_set(practice.seed, practice.level)
+    # A view without a practice set (a Playground file) leaves the reader's set alone.
+    if view.practice is not None or PRACTICE_SEED_KEY not in st.session_state:
+        practice = view.practice or PracticeAt()
+        choose_practice_set(practice.seed, practice.level)
     wait_for_pages(view)
 
 

@@ -162,3 +162,15 @@ def test_a_view_whose_settings_the_sidebar_cannot_show_is_refused() -> None:
     assert any("outside the sidebar" in e.value.replace("\\", "") for e in at.error)
     assert _metrics(at) == before
     assert at.number_input(key="conv_log_base").value == 2.0
+
+
+def test_a_saved_playground_view_leaves_the_practice_set_alone() -> None:
+    at = open_app({"seed": "5", "level": "medium"}, "pages/playground.py")
+    at.session_state["lab_input_tab"] = "Open a saved view"
+    at.run()
+    view = View("playground", parse_grades("a=1, b=3"))
+    at.file_uploader(key="lab_view_file").upload(
+        "view.json", view_to_json(view).encode(), "application/json"
+    ).run()
+    assert not at.exception
+    assert (at.session_state["practice_seed"], at.session_state["practice_level"]) == (5, "medium")
