@@ -60,13 +60,19 @@ def variants_chart(variants: pd.DataFrame, *, width: int = 420) -> alt.Chart:
         alt.Chart(variants)
         .mark_bar(color=COLOURS[0])
         .encode(
-            y=alt.Y("choice:N", title=None, sort=None, axis=alt.Axis(labelLimit=320)),
+            # Every choice named: the axis dropped every other label to avoid overlaps.
+            y=alt.Y(
+                "choice:N",
+                title=None,
+                sort=None,
+                axis=alt.Axis(labelLimit=320, labelOverlap=False),
+            ),
             x=alt.X(
                 "ndcg_value:Q", title="nDCG", scale=alt.Scale(domain=[0, 1]), axis=number_axis()
             ),
             tooltip=["choice:N", alt.Tooltip("nDCG:N", title="nDCG")],  # the table's text
         )
-        .properties(width=width)
+        .properties(width=width, height=alt.Step(24))
     )
     return cast(alt.Chart, chart)
 
