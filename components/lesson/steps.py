@@ -15,6 +15,7 @@ from components.lesson.parts import (
     SHUFFLE_KEY,
     card_box,
     card_list,
+    lesson_chart,
     predict_number,
     predict_ranking,
     set_order,
@@ -110,7 +111,7 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
         orders = [("search engine's order", shared_call(step_grades, story, step.order).rows)]
         if seed:
             orders.append(("shuffled", shared_call(step_grades, story, step.shuffled_order).rows))
-        st.vega_lite_chart(shared_call(cg_chart, orders), width="stretch")
+        lesson_chart(shared_call(cg_chart, orders))
         st.caption("Each block is one result's gain, in the order shown; hover it to see which.")
         formula(step.formula.filled)
         if seed:
@@ -141,9 +142,7 @@ def step_3(story: Story, order: tuple[str, ...]) -> None:
         )
     with picture:
         if "kept" in state[REVEALED_KEY]:
-            st.vega_lite_chart(
-                shared_call(discount_chart, step.curve, step.rows), width="stretch", height=360
-            )
+            lesson_chart(shared_call(discount_chart, step.curve, step.rows), height=360)
             st.caption("Each dot is one of the results, at its place.")
 
 
@@ -195,7 +194,7 @@ def step_4(story: Story, order: tuple[str, ...]) -> None:
                 )
     with picture:
         st.metric("DCG of your order", format_real(step.formula.result))
-        st.vega_lite_chart(shared_call(contribution_chart, step.rows), width="stretch")
+        lesson_chart(shared_call(contribution_chart, step.rows))
     formula(step.formula.filled)
 
 
@@ -218,7 +217,7 @@ def step_5(story: Story, order: tuple[str, ...]) -> None:
         else:
             st.metric("DCG of your order", format_real(worked.result))
             st.markdown("Your order, as you left it in step 4. Now sort it best first.")
-        st.vega_lite_chart(shared_call(contribution_chart, rows), width="stretch")
+        lesson_chart(shared_call(contribution_chart, rows))
     formula(worked.filled)
 
 
@@ -237,7 +236,7 @@ def step_6(story: Story, order: tuple[str, ...]) -> None:
             return
     with picture:
         formula(step.formula.filled)
-        st.vega_lite_chart(shared_call(ndcg_bar, step.ndcg), width="stretch")
+        lesson_chart(shared_call(ndcg_bar, step.ndcg))
         st.markdown(f"**{plain(step.reading)}**")
 
 
@@ -268,7 +267,7 @@ def step_7(story: Story, order: tuple[str, ...]) -> None:
     step = shared_call(step_cutoff, story, order, k)
     with picture:
         formula(step.ndcg.filled)
-        st.vega_lite_chart(shared_call(contribution_chart, step.rows, cutoff_k=k), width="stretch")
+        lesson_chart(shared_call(contribution_chart, step.rows, cutoff_k=k))
         st.caption("Results past k are pale: they add nothing to DCG@k or to IDCG@k.")
 
 

@@ -212,7 +212,8 @@ def contribution_chart(rows: Sequence[CardRow], *, cutoff_k: int | None = None) 
         "type": "nominal",
         "title": None,
         "scale": {"domain": ["kept", "lost to the discount"], "range": [BLUE, ORANGE]},
-        "legend": {"orient": "top"},
+        # One entry a line: side by side, the two ran past a phone's edge ("lost to the").
+        "legend": {"orient": "top", "direction": "vertical"},
     }
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
