@@ -81,11 +81,23 @@ header[data-testid="stHeader"] { display: none; }
 )
 
 
+# A finger needs a target at least 44 px tall (WCAG 2.5.5); Streamlit's buttons are 40.
+_TOUCH_CSS = """<style>
+@media (pointer: coarse) {
+  [data-testid^="stBaseButton"], [data-testid="stPopover"] button { min-height: 44px; }
+  [data-testid="stSelectbox"] [data-baseweb="select"] > div { min-height: 44px; }
+  /* A help icon keeps its 16 px look; its target grows to 44 px around it. */
+  [data-testid="stTooltipHoverTarget"] > button {
+    box-sizing: content-box; padding: 14px; margin: -14px;
+  }
+}
+</style>"""
+
+
 def apply_view_mode() -> None:
-    """Style the page for the view mode (app.py calls this once per run)."""
-    css = _MODE_CSS.get(view_mode())
-    if css:
-        st.html(css)
+    """Style the page for the view mode and for touch screens (app.py calls this once per
+    run)."""
+    st.html(_TOUCH_CSS + _MODE_CSS.get(view_mode(), ""))
 
 
 def linked_toggle(label: str, *, key: str, switch: str, help: str | None = None) -> bool:
