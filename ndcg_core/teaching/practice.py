@@ -5,7 +5,8 @@ Four kinds: *predict* a number, *reorder* documents to reach a goal, *compare* t
 that nDCG cannot tell apart. :func:`exercise_set` is deterministic in ``(seed, level)``;
 every answer is checked by the core's own :func:`~ndcg_core.metric.metrics.evaluate`.
 
-Each kind's check of an answer is :mod:`ndcg_core.teaching.practice_checks`; scoring a set
+Each kind (:mod:`ndcg_core.teaching.kinds`) checks its answers with
+:mod:`ndcg_core.teaching.practice_checks`; scoring a set
 (only the first check of an exercise counts) is :mod:`ndcg_core.teaching.practice_scoring`.
 """
 
@@ -20,8 +21,10 @@ from types import MappingProxyType
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.choices import Discount, Gain
 from ndcg_core.metric.conventions import Convention
-from ndcg_core.metric.metrics import Evaluation, default_labels, ndcg
+from ndcg_core.metric.metrics import default_labels, ndcg
 from ndcg_core.teaching.exercise_prompts import predict_prompt
+from ndcg_core.teaching.kinds import COMPARE, PREDICT, REORDER, SPOT
+from ndcg_core.teaching.kinds.base import Exercise
 from ndcg_core.text.quoting import quoted
 
 SET_SIZE = 8
@@ -34,55 +37,6 @@ class Level(StrEnum):
     EASY = "easy"
     MEDIUM = "medium"
     HARD = "hard"
-
-
-class Kind(StrEnum):
-    """What an exercise asks for."""
-
-    PREDICT = "predict"
-    REORDER = "reorder"
-    COMPARE = "compare"
-    SPOT = "spot"
-
-
-@dataclass(frozen=True)
-class Exercise:
-    """One question. Which fields matter depends on ``kind``:
-
-    - predict: ``grades`` under ``convention``; the answer is its nDCG (within ``tolerance``);
-    - reorder: ``grades`` to be put in an order where ``goal_k`` (if set) scores nDCG 1 and
-      ``miss_k`` (if set) does not, or, with neither, the order of highest DCG;
-    - compare: ``grades`` (ranking A) and ``other`` (ranking B), and ``options`` of changes to
-      the convention; ``answer`` is "A" or "B" and ``flip`` the index of the option that flips;
-    - spot: ``pairs`` of lists; ``answer_index`` is the pair nDCG cannot tell apart.
-    """
-
-    key: str
-    number: int
-    kind: Kind
-    prompt: str
-    convention: Convention
-    grades: tuple[float, ...] = ()
-    labels: tuple[str, ...] = ()
-    other: tuple[float, ...] = ()
-    tolerance: float = 0.0
-    goal_k: int | None = None
-    miss_k: int | None = None
-    options: tuple[str, ...] = ()
-    option_conventions: tuple[Convention, ...] = ()
-    pairs: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...] = ()
-    answer: str = ""
-    answer_index: int = -1
-    explanation: str = ""
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """Whether an answer is right, what to say, and the worked evaluation to show."""
-
-    correct: bool
-    message: str
-    worked: Evaluation | None = None
 
 
 @dataclass(frozen=True)
@@ -104,7 +58,7 @@ _SHAPES: Mapping[Level, _Shape] = MappingProxyType(
 def exercise_set(seed: int, level: Level | str = Level.EASY) -> tuple[Exercise, ...]:
     """The set for ``(seed, level)``: the same exercises for everyone with that link.
 
-    >>> [e.kind.value for e in exercise_set(7)][:4]
+    >>> [e.kind.name for e in exercise_set(7)][:4]
     ['predict', 'reorder', 'compare', 'spot']
     >>> exercise_set(7) == exercise_set(7)
     True
@@ -178,7 +132,7 @@ def _predict(rng: random.Random, level: Level, seed: int, number: int) -> Exerci
     return Exercise(
         key=_key(seed, level, number),
         number=number,
-        kind=Kind.PREDICT,
+        kind=PREDICT,
         prompt=predict_prompt(convention, tolerance),
         convention=convention,
         grades=grades,
@@ -196,7 +150,7 @@ def _reorder(rng: random.Random, level: Level, seed: int, number: int) -> Exerci
         return Exercise(
             key=_key(seed, level, number),
             number=number,
-            kind=Kind.REORDER,
+            kind=REORDER,
             prompt="Drag the documents into the order with the highest DCG.",
             convention=Convention(),
             grades=grades,
@@ -211,7 +165,7 @@ def _reorder(rng: random.Random, level: Level, seed: int, number: int) -> Exerci
     return Exercise(
         key=_key(seed, level, number),
         number=number,
-        kind=Kind.REORDER,
+        kind=REORDER,
         prompt=(
             "Drag the documents into an order whose nDCG@3 is exactly 1 but whose nDCG@5 is not."
         ),
@@ -262,7 +216,7 @@ def _compare(rng: random.Random, level: Level, seed: int, number: int) -> Exerci
     return Exercise(
         key=_key(seed, level, number),
         number=number,
-        kind=Kind.COMPARE,
+        kind=COMPARE,
         prompt=(
             "Ranking A and ranking B show the same documents in different orders. Which "
             "scores the higher nDCG in the textbook form (linear gain, log2(i+1))? And which "
@@ -317,7 +271,7 @@ def _spot(rng: random.Random, level: Level, seed: int, number: int) -> Exercise:
     return Exercise(
         key=_key(seed, level, number),
         number=number,
-        kind=Kind.SPOT,
+        kind=SPOT,
         prompt=(
             "One of these pairs holds two lists of clearly different quality that nDCG (ideal "
             "from the list) scores exactly the same. Which pair?"
