@@ -17,10 +17,8 @@ from components.chrome import plain
 from components.number_box import box_problem, number_box, submitted_number
 from ndcg_core import format_real
 from ndcg_core.teaching.lesson_feedback import Feedback, number_feedback, ranking_feedback
-from ndcg_core.teaching.lesson_steps import (
-    STEP_TITLES,
-    CardRow,
-)
+from ndcg_core.teaching.lesson_plan import STEP_TITLES
+from ndcg_core.teaching.lesson_steps import CardRow
 from ndcg_core.teaching.stories import Card
 
 LESSON_STEP_KEY = "lesson_step"

@@ -14,7 +14,7 @@ from ndcg_core.links.practice_link import answers_to_param
 from ndcg_core.links.view import SWITCHES, Mode, PracticeAt, View
 from ndcg_core.metric.parsing import GradeList
 from ndcg_core.teaching import kinds
-from ndcg_core.teaching.lesson_steps import STEP_TITLES
+from ndcg_core.teaching.lesson_plan import STEP_TITLES
 from ndcg_core.teaching.practice import Exercise, Level, exercise_set
 from ndcg_core.teaching.practice_scoring import Answer, Answered
 from ndcg_core.text.titles import MAX_TITLE_LENGTH, check_plain_text
