@@ -2,7 +2,8 @@
 
 To add a kind, write one module beside these (a subclass of
 :class:`~ndcg_core.teaching.kinds.base.QuestionKind` as ``KIND``: its words, its answer
-input, parser, checker and reveal) and add it to ``_REGISTERED`` below. Nothing else names
+input, parser, checker and reveal, and for Practice how it deals an exercise) and add it to
+``_REGISTERED`` below. Nothing else names
 a kind: the store keeps ``kind.name``, the pages draw the kind's declared answer input.
 
 >>> [kind.name for kind in KINDS.values()]

@@ -14,6 +14,7 @@ needs no change to any page.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import StrEnum
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import Evaluation
+from ndcg_core.teaching.kinds.dealing import Level
 from ndcg_core.text.quoting import quoted
 
 if TYPE_CHECKING:  # only for a signature: the slips are worked out by the kinds that have them
@@ -246,6 +248,13 @@ class QuestionKind(ABC):
     def read_answer(self, exercise: Exercise, text: str, where: str) -> Answer:
         """A Practice answer read from its link, only if the page could have given it;
         :class:`NdcgError` starting with ``where`` if not."""
+
+    def deal(self, rng: random.Random, level: Level, seed: int, number: int) -> Exercise:
+        """A new Practice exercise of this kind, number ``number`` of the set ``(seed,
+        level)``, drawn from ``rng`` (the set's one generator; :mod:`.dealing`). A kind
+        Practice never deals (a class's list question) has none."""
+        msg = f"Practice deals no {self.name} exercise."
+        raise NotImplementedError(msg)
 
     def practice_shown(self, exercise: Exercise) -> tuple[Part, ...]:
         """What Practice shows of the exercise above its answer widgets."""

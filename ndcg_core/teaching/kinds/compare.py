@@ -4,7 +4,12 @@ Answered with two picks: the winner, and the change (by its number in class)."""
 
 from __future__ import annotations
 
+import random
+
 from ndcg_core.errors import NdcgError
+from ndcg_core.metric.choices import Discount, Gain
+from ndcg_core.metric.conventions import Convention
+from ndcg_core.metric.metrics import ndcg
 from ndcg_core.metric.parsing import format_grades
 from ndcg_core.teaching.kinds.base import (
     Answer,
@@ -21,12 +26,34 @@ from ndcg_core.teaching.kinds.base import (
     numbered,
     pick_number,
 )
+from ndcg_core.teaching.kinds.dealing import Level, deal_grades, exercise_key
 from ndcg_core.teaching.practice_checks import check_compare, compare_scores
 from ndcg_core.text.formatting import format_real
 from ndcg_core.text.quoting import quoted
 
 WINNERS = ("A", "B")
 WINNER_QUESTION = "Which scores higher in the textbook form?"
+_MARGIN = 0.005  # two rankings "differ" only by more than this much nDCG
+
+
+def _changes(level: Level, length: int) -> list[tuple[str, Convention]]:
+    """The changes of convention an exercise at ``level`` offers (a cutoff only when it
+    is shorter than the lists)."""
+    changes = [
+        ("exponential gain 2^rel - 1 instead of the grade", Convention(gain=Gain.EXPONENTIAL)),
+        ("log base 10 instead of 2", Convention(log_base=10.0)),
+        ("a cutoff: nDCG@2 instead of the whole list", Convention(cutoff_k=2)),
+    ]
+    if level is not Level.EASY:
+        changes.append(
+            (
+                "Järvelin-Kekäläinen's discount with b = 2 (no discount at ranks 1 and 2)",
+                Convention(discount=Discount.JARVELIN_KEKALAINEN),
+            )
+        )
+    if level is Level.HARD:
+        changes.append(("a cutoff: nDCG@3 instead of the whole list", Convention(cutoff_k=3)))
+    return [(text, c) for text, c in changes if c.cutoff_k is None or c.cutoff_k < length]
 
 
 class Compare(QuestionKind):
@@ -35,6 +62,42 @@ class Compare(QuestionKind):
     practice_title = "Compare"
     answered_with = "A or B, and the change of convention that flips it"
     answer_input = AnswerInput.CHOICE
+
+    def deal(self, rng: random.Random, level: Level, seed: int, number: int) -> Exercise:
+        while True:
+            grades = deal_grades(rng, level)
+            a = tuple(rng.sample(grades, len(grades)))
+            b = tuple(rng.sample(grades, len(grades)))
+            base = ndcg(a) - ndcg(b)
+            if abs(base) <= _MARGIN:
+                continue
+            changes = _changes(level, len(grades))
+            margins = [(ndcg(a, c) - ndcg(b, c)) * (1 if base > 0 else -1) for _, c in changes]
+            flips = [i for i, m in enumerate(margins) if m < -_MARGIN]
+            # Exactly one clear flip, and every other change keeps the verdict (no near-ties).
+            if len(flips) == 1 and all(m > 0 for i, m in enumerate(margins) if i != flips[0]):
+                break
+        order = list(range(len(changes)))
+        rng.shuffle(order)
+        changes = [changes[i] for i in order]
+        flip = order.index(flips[0])
+        return Exercise(
+            key=exercise_key(seed, level, number),
+            number=number,
+            kind=self,
+            prompt=(
+                "Ranking A and ranking B show the same documents in different orders. Which "
+                "scores the higher nDCG in the textbook form (linear gain, log2(i+1))? And which "
+                "one change of convention makes the other one win?"
+            ),
+            convention=Convention(),
+            grades=a,
+            other=b,
+            options=tuple(text for text, _ in changes),
+            option_conventions=tuple(c for _, c in changes),
+            answer="A" if base > 0 else "B",
+            answer_index=flip,
+        )
 
     def parse(self, question: Asked, raw: str) -> str:
         winner, _, change = raw.replace(";", ",").partition(",")

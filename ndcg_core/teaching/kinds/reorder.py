@@ -3,7 +3,11 @@ exactly 1 while nDCG@m is not). An answer is the labels, top first."""
 
 from __future__ import annotations
 
+import random
+
 from ndcg_core.errors import NdcgError
+from ndcg_core.metric.conventions import Convention
+from ndcg_core.metric.metrics import default_labels, ndcg
 from ndcg_core.metric.parsing import format_grades
 from ndcg_core.teaching.kinds.base import (
     Answer,
@@ -16,6 +20,7 @@ from ndcg_core.teaching.kinds.base import (
     QuestionKind,
     link_index,
 )
+from ndcg_core.teaching.kinds.dealing import Level, deal_grades, exercise_key
 from ndcg_core.teaching.practice_checks import check_reorder, reorder_answer
 from ndcg_core.text.quoting import quoted
 
@@ -26,6 +31,41 @@ class Reorder(QuestionKind):
     practice_title = "Reorder"
     answered_with = "the documents dragged into order"
     answer_input = AnswerInput.ORDER
+
+    def deal(self, rng: random.Random, level: Level, seed: int, number: int) -> Exercise:
+        if level is Level.EASY or number <= 4:
+            grades = deal_grades(rng, level)
+            while ndcg(grades) > 0.95:  # far enough from ideal to need some dragging
+                grades = deal_grades(rng, level)
+                grades = tuple(rng.sample(grades, len(grades)))
+            return Exercise(
+                key=exercise_key(seed, level, number),
+                number=number,
+                kind=self,
+                prompt="Drag the documents into the order with the highest DCG.",
+                convention=Convention(),
+                grades=grades,
+                labels=default_labels(len(grades)),
+            )
+        # nDCG@3 = 1 but nDCG@5 < 1: the top three must be right and what follows must not.
+        while True:
+            grades = deal_grades(rng, level, length=rng.randint(6, 7))
+            best = sorted(grades, reverse=True)
+            if len(set(best[3:])) >= 2 and ndcg(grades, Convention(cutoff_k=3)) < 0.99:
+                break
+        return Exercise(
+            key=exercise_key(seed, level, number),
+            number=number,
+            kind=self,
+            prompt=(
+                "Drag the documents into an order whose nDCG@3 is exactly 1 but whose nDCG@5 is not."
+            ),
+            convention=Convention(),
+            grades=grades,
+            labels=default_labels(len(grades)),
+            goal_k=3,
+            miss_k=5,
+        )
 
     def parse(self, question: Asked, raw: str) -> str:
         labels = question.exercise.labels

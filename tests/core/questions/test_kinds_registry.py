@@ -28,7 +28,7 @@ from ndcg_core.questions.class_questions import (
 from ndcg_core.questions.class_reveal import asked, reveal, summary_csv
 from ndcg_core.teaching import kinds
 from ndcg_core.teaching.kinds.base import Answer, AnswerInput
-from ndcg_core.teaching.practice import Level, exercise_set
+from ndcg_core.teaching.practice import DEALT, Level, exercise_set
 from ndcg_core.text.quoting import short_number
 from tests import toy_kind
 
@@ -79,6 +79,7 @@ def test_every_registered_kind_has_a_generated_question_here() -> None:
     assert {q.kind for q in QUESTIONS} == set(kinds.KINDS.values())
     assert list(kinds.KINDS) == [kind.name for kind in kinds.KINDS.values()]
     assert all(kinds.kind_named(name) is kind for name, kind in kinds.KINDS.items())
+    assert set(DEALT) <= set(kinds.KINDS.values())  # Practice deals registered kinds only
 
 
 @pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: f"{q.kind.name}:{q.source}")
