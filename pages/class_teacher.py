@@ -36,9 +36,7 @@ from components.state import (
 from ndcg_core import NdcgError
 from ndcg_core.links.secret_params import TEACHER_KEY_PARAM
 from ndcg_core.questions.class_questions import (
-    KIND_TITLES,
     ClassQuestion,
-    QuestionKind,
     from_exercise,
     from_list,
     from_payload,
@@ -46,6 +44,7 @@ from ndcg_core.questions.class_questions import (
     to_payload,
 )
 from ndcg_core.questions.class_reveal import reveal, spread, summary_csv
+from ndcg_core.teaching.kinds import KINDS
 from ndcg_core.teaching.practice import Level, exercise_set
 
 run_through_app()
@@ -80,7 +79,7 @@ def _forget() -> None:
 def _ask(key: str, question: ClassQuestion, next_exercise: int | None) -> None:
     clear_errors(*WHERES)
     try:
-        added = store().add_question(key, question.kind.value, to_payload(question))
+        added = store().add_question(key, question.kind.name, to_payload(question))
         store().open_question(key, added.id)
     except ClassError as error:
         set_error("class_ask", str(error))
@@ -114,14 +113,8 @@ def start_screen() -> None:
     )
     kinds = pd.DataFrame(
         {
-            "question": [KIND_TITLES[kind] for kind in QuestionKind],
-            "students answer with": [
-                "a number (nDCG to two decimals)",
-                "A or B, and the change of convention that flips it",
-                "the documents dragged into order",
-                "the pair of lists nDCG cannot tell apart",
-                "a number: nDCG of the Playground's list, under its convention",
-            ],
+            "question": [kind.title for kind in KINDS.values()],
+            "students answer with": [kind.answered_with for kind in KINDS.values()],
         }
     )
     st.table(kinds, hide_index=True)
@@ -188,9 +181,7 @@ def picker(key: str, next_number: int) -> None:
         index = st.selectbox(
             "Exercise",
             range(len(exercises)),
-            format_func=lambda i: (
-                f"{exercises[i].number}. {KIND_TITLES[QuestionKind(exercises[i].kind.value)]}"
-            ),
+            format_func=lambda i: f"{exercises[i].number}. {exercises[i].kind.title}",
             key="class_exercise",
             persist_state=PERSIST,
         )

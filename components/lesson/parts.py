@@ -19,10 +19,8 @@ from components.screen import chart_font_size
 from ndcg_core import format_real
 from ndcg_core.pictures.style import with_text_size
 from ndcg_core.teaching.lesson_feedback import Feedback, number_feedback, ranking_feedback
-from ndcg_core.teaching.lesson_steps import (
-    STEP_TITLES,
-    CardRow,
-)
+from ndcg_core.teaching.lesson_plan import STEP_TITLES
+from ndcg_core.teaching.lesson_steps import CardRow
 from ndcg_core.teaching.stories import Card
 
 LESSON_STEP_KEY = "lesson_step"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 import pandas as pd
 import streamlit as st
@@ -34,6 +35,7 @@ from ndcg_core.pictures.lesson_charts import (
     short_title,
 )
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
+from ndcg_core.teaching.lesson_plan import LessonStep
 from ndcg_core.teaching.lesson_steps import (
     TEXTBOOK,
     step_cg,
@@ -328,14 +330,25 @@ def step_9(story: Story, order: tuple[str, ...]) -> None:
         card_list(story.ordered(order))
 
 
-STEPS: tuple[Callable[[Story, tuple[str, ...]], None], ...] = (
-    step_1,
-    step_2,
-    step_3,
-    step_4,
-    step_5,
-    step_6,
-    step_7,
-    step_8,
-    step_9,
+Drawing = Callable[[Story, tuple[str, ...]], None]
+
+DRAWINGS: Mapping[str, Drawing] = MappingProxyType(
+    {
+        "judge": step_1,
+        "cg": step_2,
+        "discount": step_3,
+        "dcg": step_4,
+        "ideal": step_5,
+        "ndcg": step_6,
+        "cutoff": step_7,
+        "drawback": step_8,
+        "yours": step_9,
+    }
 )
+"""Each step's drawing by its name in :data:`ndcg_core.teaching.lesson_plan.LESSON`."""
+
+
+def drawing(step: LessonStep) -> Drawing:
+    """How ``step`` is drawn (a step of the lesson plan with no drawing is a KeyError the
+    first time the page reaches it, and a failing test before that)."""
+    return DRAWINGS[step.name]

@@ -12,6 +12,7 @@ numbers from :mod:`ndcg_core.teaching.worked`, so what a step shows adds up to w
 computes (tests check both). A page lays these records out; it computes nothing. The cards'
 order is :mod:`ndcg_core.teaching.card_order`, feedback on a prediction
 :mod:`ndcg_core.teaching.lesson_feedback`, and the last step :mod:`ndcg_core.teaching.lesson_recap`.
+The steps themselves (their order, titles and recap lines) are :mod:`ndcg_core.teaching.lesson_plan`.
 """
 
 from __future__ import annotations
@@ -29,19 +30,6 @@ from ndcg_core.text.formatting import format_real
 
 #: The one convention of the guided lesson: the seed notes' textbook form.
 TEXTBOOK = Convention()
-
-#: The lesson's steps, in order: one idea each.
-STEP_TITLES = (
-    "What the judge says",
-    "CG: add the grades up",
-    "The discount: lower places count less",
-    "DCG: the order now matters",
-    "The ideal ranking and IDCG",
-    "nDCG = DCG / IDCG",
-    "@k: only the first page counts",
-    "Where nDCG misleads",
-    "Now make your own",
-)
 
 
 def convention_line() -> str:

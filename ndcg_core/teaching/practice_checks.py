@@ -11,7 +11,7 @@ from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.lists import best_first
 from ndcg_core.metric.metrics import evaluate, ndcg
 from ndcg_core.teaching.grading import within_tolerance
-from ndcg_core.teaching.practice import Exercise, Feedback
+from ndcg_core.teaching.kinds.base import Exercise, Feedback
 from ndcg_core.text.formatting import format_real
 
 

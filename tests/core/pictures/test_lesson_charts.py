@@ -12,7 +12,7 @@ from ndcg_core import evaluate
 from ndcg_core.errors import NdcgError
 from ndcg_core.pictures.lesson_charts import cg_chart, contribution_chart, discount_chart, ndcg_bar
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
-from ndcg_core.teaching.lesson_recap import recap
+from ndcg_core.teaching.lesson_plan import recap
 from ndcg_core.teaching.lesson_steps import (
     TEXTBOOK,
     step_cutoff,
