@@ -268,7 +268,7 @@ def step_7(story: Story, order: tuple[str, ...]) -> None:
     step = shared_call(step_cutoff, story, order, k)
     with picture:
         formula(step.ndcg.filled)
-        st.vega_lite_chart(shared_call(contribution_chart, step.rows, cutoff_k=k), width="stretch")
+        st.vega_lite_chart(shared_call(contribution_chart, step.rows), width="stretch")
         st.caption("Results past k are pale: they add nothing to DCG@k or to IDCG@k.")
 
 

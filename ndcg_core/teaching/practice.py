@@ -20,6 +20,7 @@ from types import MappingProxyType
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.choices import Discount, Gain
 from ndcg_core.metric.conventions import Convention
+from ndcg_core.metric.kernel import best_first
 from ndcg_core.metric.metrics import Evaluation, default_labels, ndcg
 from ndcg_core.teaching.exercise_prompts import predict_prompt
 from ndcg_core.text.quoting import quoted
@@ -205,7 +206,7 @@ def _reorder(rng: random.Random, level: Level, seed: int, number: int) -> Exerci
     # nDCG@3 = 1 but nDCG@5 < 1: the top three must be right and what follows must not.
     while True:
         grades = _grades(rng, level, length=rng.randint(6, 7))
-        best = sorted(grades, reverse=True)
+        best = [grades[i] for i in best_first(grades)]
         if len(set(best[3:])) >= 2 and ndcg(grades, Convention(cutoff_k=3)) < 0.99:
             break
     return Exercise(

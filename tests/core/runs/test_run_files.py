@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import ndcg_core
 from ndcg_core import PRESETS, Convention, NdcgError
+from ndcg_core.metric import kernel
 from ndcg_core.metric.choices import Gain, IdealSource, NegativeGrades, TiePolicy, ZeroIdeal
 from ndcg_core.runs import coded_files as coded_files_module
 from ndcg_core.runs import query_arrays
@@ -262,7 +263,7 @@ def test_string_ranks_are_byte_order() -> None:
 def test_best_first_is_the_lexsort_it_replaces(case) -> None:
     queries, grades = np.array(case[0], dtype=np.int64), np.array(case[1], dtype=np.float64)
     expected = np.lexsort((-grades, queries))
-    assert query_arrays.best_first(queries, grades).tolist() == expected.tolist()
+    assert kernel.best_first(grades, queries).tolist() == expected.tolist()
 
 
 def test_run_files_are_scored_without_pandas() -> None:
@@ -303,7 +304,7 @@ def test_ideal_from_counts_is_the_sorted_ideal(rows, k, gain) -> None:
     convention = Convention(cutoff_k=k, gain=gain)
     counted = query_arrays.query_ideal_dcgs(queries, grades, 3, convention)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(query_arrays, "whole_levels", lambda grades: None)  # lexsort, as before
+        patch.setattr(kernel, "whole_levels", lambda grades: None)  # lexsort, as before
         sorted_ = query_arrays.query_ideal_dcgs(queries, grades, 3, convention)
     assert counted.tolist() == sorted_.tolist()
 
