@@ -189,10 +189,12 @@ def evaluate(
 
 
 def _underflowed(table: pd.DataFrame) -> bool:
-    """True when a non-zero gain vanished in the division (subnormal grades): floats lost it."""
+    """True when a non-zero gain vanished in the division or came out subnormal (a tiny grade):
+    a subnormal float has lost digits, so its ratio to another can be far off."""
     for gain, contribution in (("gain", "contribution"), ("ideal_gain", "ideal_contribution")):
         gains_, contributions = table[gain].to_numpy(), table[contribution].to_numpy()
-        if bool(np.any((gains_ != 0) & (contributions == 0))):
+        lost = np.abs(contributions) < np.finfo(np.float64).tiny
+        if bool(np.any((gains_ != 0) & lost)):
             return True
     return False
 
