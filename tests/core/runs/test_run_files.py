@@ -12,7 +12,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-import pytrec_eval
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +25,7 @@ from ndcg_core.runs import rows as run_rows_module
 from ndcg_core.runs import scoring as runs_module
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run, evaluate_run_files
+from tests.core.trec import trec_eval
 from tests.examples import examples
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -148,9 +148,7 @@ def _pytrec(run: bytes, qrels: bytes, measure: str) -> dict[str, float]:
     for line in run.decode().splitlines():
         qid, _, docid, _, score, _ = line.split()
         with_scores.setdefault(qid, {})[docid] = float(score)
-    results = pytrec_eval.RelevanceEvaluator(with_grades, {measure}).evaluate(with_scores)
-    key = measure.replace(".", "_")
-    return {qid: values[key] for qid, values in results.items()}
+    return trec_eval(with_grades, with_scores, measure.replace(".", "_"))
 
 
 @settings(max_examples=examples(150))
