@@ -144,8 +144,9 @@ def sums_by_query(
     >>> sums_by_query(q, p, np.array([3.0, 2.0, 1.0]), 2, Convention(cutoff_k=1)).tolist()
     [3.0, 1.0]
     """
-    if convention.cutoff_k is not None:
-        keep = counted(positions, convention.cutoff_k, first=0)
+    k = convention.cutoff_k
+    if k is not None and len(positions) and int(positions.max()) >= k:  # some rows past k
+        keep = counted(positions, k, first=0)
         queries, positions, gains = queries[keep], positions[keep], gains[keep]
     terms = divisors(positions + 1.0, convention)  # a run's worth of rows: divided in place
     np.divide(gains, terms, out=terms)
