@@ -269,7 +269,7 @@ def step_7(story: Story, order: tuple[str, ...]) -> None:
     step = shared_call(step_cutoff, story, order, k)
     with picture:
         formula(step.ndcg.filled)
-        lesson_chart(shared_call(contribution_chart, step.rows, cutoff_k=k))
+        lesson_chart(shared_call(contribution_chart, step.rows))
         st.caption("Results past k are pale: they add nothing to DCG@k or to IDCG@k.")
 
 

@@ -7,6 +7,7 @@ import random
 
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.conventions import Convention
+from ndcg_core.metric.kernel import best_first
 from ndcg_core.metric.metrics import default_labels, ndcg
 from ndcg_core.metric.parsing import format_grades
 from ndcg_core.teaching.kinds.base import (
@@ -50,7 +51,7 @@ class Reorder(QuestionKind):
         # nDCG@3 = 1 but nDCG@5 < 1: the top three must be right and what follows must not.
         while True:
             grades = deal_grades(rng, level, length=rng.randint(6, 7))
-            best = sorted(grades, reverse=True)
+            best = [grades[i] for i in best_first(grades)]
             if len(set(best[3:])) >= 2 and ndcg(grades, Convention(cutoff_k=3)) < 0.99:
                 break
         return Exercise(
