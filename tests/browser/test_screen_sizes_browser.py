@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from ndcg_core import evaluate, format_real
-from ndcg_core.teaching.lesson_steps import STEP_TITLES
+from ndcg_core.teaching.lesson_plan import STEP_TITLES
 from tests.browser.conftest import VIEWPORT, StreamlitServer
 from tests.browser.test_class_browser import (
     EXERCISE,
