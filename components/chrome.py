@@ -30,10 +30,17 @@ def plain(text: str) -> str:
     return escape_markdown(text)
 
 
+def error_box(message: str, where: Any = st) -> None:
+    """The one way a page says something went wrong: ``message`` (plain words, shown as plain
+    text) in a red box, in ``where`` (the page, or a column or container of it)."""
+    where.error(plain(message), icon=":material/error:")
+
+
 def show_error(where: str) -> None:
+    """The standing error of the input ``where`` (:func:`components.state.set_error`), if any."""
     message = st.session_state.get(ERRORS_KEY, {}).get(where)
     if message:
-        st.error(plain(message), icon=":material/error:")
+        error_box(message)
 
 
 def show_link_errors() -> None:

@@ -14,7 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from components.cache import remember
-from components.chrome import plain
+from components.chrome import error_box, plain
 from components.drag_order import draggable_ranking, order_buttons
 from components.screen import chart_font_size
 from components.sortable_list import show_position
@@ -134,7 +134,7 @@ def current_comparison(
             ),
         )
     except NdcgError as error:
-        st.error(plain(str(error)), icon=":material/error:")
+        error_box(str(error))
         return None
 
 

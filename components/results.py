@@ -11,7 +11,7 @@ import pyarrow as pa
 import streamlit as st
 
 from components.cache import shared_call, shared_view
-from components.chrome import plain
+from components.chrome import error_box
 from components.screen import chart_font_size
 from components.state import current_list, current_titles, current_unretrieved, current_view
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
@@ -77,7 +77,7 @@ def evaluate_current(convention: Convention) -> Evaluation | None:
     try:
         return current_evaluation(convention)
     except NdcgError as error:
-        st.error(plain(str(error)), icon=":material/error:")
+        error_box(str(error))
         return None
 
 

@@ -10,7 +10,7 @@ import streamlit as st
 
 from classroom.store import ClassError, DatabaseDown, Question
 from components.cache import remember, shared
-from components.chrome import full_controls, plain, show_error
+from components.chrome import error_box, full_controls, show_error
 from components.class_widgets import (
     LIVE_SECONDS,
     class_header,
@@ -191,7 +191,7 @@ def picker(key: str, next_number: int) -> None:
         try:
             question = from_list(current_list(), current_convention(), current_unretrieved())
         except NdcgError as error:
-            st.error(plain(str(error)), icon=":material/error:")
+            error_box(str(error))
             st.page_link("pages/playground.py", label="Edit the list in the Playground")
     if question is not None:
         with st.container(border=True):
@@ -292,7 +292,7 @@ def session_screen(key: str) -> None:
     except DatabaseDown:
         raise  # not a refusal: the page waits for the database (below)
     except ClassError as error:
-        st.error(plain(str(error)), icon=":material/error:")
+        error_box(str(error))
         with contextlib.suppress(ClassError):  # an ended session keeps its summary an hour
             summary_download(key, "class-summary")
         st.button("Start a new session", on_click=_forget, key="class_forget")

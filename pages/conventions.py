@@ -5,7 +5,7 @@ from typing import Any
 import streamlit as st
 
 from components.cache import altair_chart, shared
-from components.chrome import page_header, plain
+from components.chrome import error_box, page_header, plain
 from components.navigation import run_through_app
 from components.screen import chart_font_size, screen_size
 from components.state import PERSIST, current_convention, current_list, current_unretrieved
@@ -49,7 +49,7 @@ def parsed_text_input(
         if last_good is not None and length is not None and len(last_good) != length:
             last_good = None
         kept = "" if last_good is None else f" Still showing {format_grades(last_good)[:80]}."
-        where.error(plain(str(error) + kept), icon=":material/error:")
+        error_box(str(error) + kept, where)
         return last_good
     st.session_state[last_good_key] = values
     return values
