@@ -50,7 +50,10 @@ convention = (
 )
 show_link_errors()
 rerun_on_reconnect()
-with st.sidebar:  # measures the page's width, so that charts fit it; draws nothing
-    keep_screen_size()
 navigation.run()
 end_run(convention)  # writes the URL, unless the page did
+# Measures the page's width so that charts fit it (it draws nothing). Last, so that its one
+# report on a first visit reruns a page already drawn: a report that cut the first run short
+# left the presenter view's grade box empty.
+with st.sidebar:
+    keep_screen_size()

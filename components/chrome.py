@@ -71,11 +71,14 @@ html { font-size: 20px; }
 [data-testid="stMetricLabel"] p { font-size: 1.2rem; }
 [data-testid="stMainBlockContainer"] { padding-top: 1.5rem; max-width: 100%; }
 /* The header grows with the 20 px text and would cover the page's title: let the title
-   show through it, and let clicks reach the page except on the header's own controls. */
-header[data-testid="stHeader"] { background: transparent; }
-header[data-testid="stHeader"], header[data-testid="stHeader"] * { pointer-events: none; }
-header[data-testid="stHeader"] a, header[data-testid="stHeader"] button {
-  pointer-events: auto;
+   show through it, and let clicks reach the page except on the header's own controls. Not
+   on a phone or tablet, where the page scrolls under the header: its logo sat on the text. */
+@media (min-width: 1024px) {
+  header[data-testid="stHeader"] { background: transparent; }
+  header[data-testid="stHeader"], header[data-testid="stHeader"] * { pointer-events: none; }
+  header[data-testid="stHeader"] a, header[data-testid="stHeader"] button {
+    pointer-events: auto;
+  }
 }
 </style>""",
         "embed": "<style>"
@@ -88,8 +91,10 @@ header[data-testid="stHeader"] { display: none; }
 )
 
 
-# A finger needs a target at least 44 px tall (WCAG 2.5.5); Streamlit's buttons are 40.
+# A finger needs a target at least 44 px tall (WCAG 2.5.5); Streamlit's buttons are 40. A
+# formula broken into lines (components/formula.py) needs lines tall enough for fractions.
 _TOUCH_CSS = """<style>
+[data-testid="stMarkdownContainer"] p:has(> .katex:only-child) { line-height: 3; }
 @media (pointer: coarse) {
   [data-testid^="stBaseButton"], [data-testid="stPopover"] button { min-height: 44px; }
   [data-testid="stSelectbox"] [data-baseweb="select"] > div { min-height: 44px; }

@@ -30,6 +30,8 @@ REPORTED = "screen_size"  # the last size this session's browser reported: its o
 _COOKIE_VALUE = re.compile(r"(\d{2,5})x(\d{2,5})")
 #: Below this window width Streamlit puts columns under each other (1.67: 640 px).
 STACKS_BELOW = 640
+#: Room left for a scrollbar that may come (a report ignores changes smaller than this + 8).
+SCROLLBAR = 16
 #: A column gap of ``gap="large"``, in pixels (4 rem).
 LARGE_GAP = 64
 #: Content narrower than this (a portrait tablet, a laptop with a wide sidebar) is narrow.
@@ -56,13 +58,14 @@ class ScreenSize:
         whole content when the columns are under each other).
 
         >>> ScreenSize(906, 1366).column(0.56)
-        471
+        462
         >>> ScreenSize(358, 390).column(0.56)
-        358
+        342
         """
+        room = self.content - SCROLLBAR
         if self.viewport <= STACKS_BELOW:
-            return self.content
-        return int((self.content - gap) * share)
+            return room
+        return int((room - gap) * share)
 
 
 #: What the server draws for before a browser has said: a 1366 px laptop, sidebar open.
@@ -113,6 +116,7 @@ def keep_screen_size() -> None:
             "known": None if known is None else [known.content, known.viewport],
             "fits": list(_FITS),
             "stacks_below": STACKS_BELOW,
+            "slack": SCROLLBAR + 8,
         },
         on_size_change=_reported,
     )

@@ -21,29 +21,57 @@ function closeSidebarOnPhone(event) {
   if (close) setTimeout(() => close.click(), 0);
 }
 
+const watchers = new WeakMap();  // parentElement -> its one watcher: this runs every rerun
+
 export default function ({ data, parentElement, setStateValue }) {
   if (!window.__ndcgLabSidebarCloser) {  // one listener per page, however often this runs
     window.__ndcgLabSidebarCloser = true;
     document.addEventListener("click", closeSidebarOnPhone, true);
   }
-  let timer = null;
+  let watcher = watchers.get(parentElement);
+  if (watcher) {  // a rerun: the same watcher, told what Python now knows
+    watcher.data = data;
+    watcher.send = setStateValue;
+    return () => {};
+  }
+  watcher = { data, send: setStateValue, timer: null };
+  watchers.set(parentElement, watcher);
   const report = () => {
     const size = measure();
     if (!size || size.content === 0) return;
+    const { data: now } = watcher;
     const secure = location.protocol === "https:" ? "; Secure" : "";
     document.cookie =
-      `${data.cookie}=${size.content}x${size.viewport}; Path=/; Max-Age=31536000; SameSite=Strict${secure}`;
-    const known = data.known;
-    const same = known && known[0] === size.content && known[1] === size.viewport;
-    const fits = !known && size.viewport > data.stacks_below
-      && size.content >= data.fits[0] && size.content <= data.fits[1];
-    if (!same && !fits) setStateValue("size", [size.content, size.viewport]);
+      `${now.cookie}=${size.content}x${size.viewport}; Path=/; Max-Age=31536000; SameSite=Strict${secure}`;
+    const known = now.known;
+    // A scrollbar coming or going (15 px) is no change: Python leaves room for one, and each
+    // report is a rerun of the whole page.
+    const same = known && Math.abs(known[0] - size.content) < now.slack
+      && known[1] === size.viewport;
+    const fits = !known && size.viewport > now.stacks_below
+      && size.content >= now.fits[0] && size.content <= now.fits[1];
+    if (!same && !fits) {
+      watcher.data = { ...now, known: [size.content, size.viewport] };  // asked once
+      watcher.send("size", [size.content, size.viewport]);
+    }
   };
-  report();
+  // Report once the page has finished its run: a rerun asked for while the page is still
+  // arriving emptied the presenter view's grade box (a text area mounted mid-run).
+  const whenIdle = (then, waited = 0) => {
+    const running = document.querySelector('[data-testid="stStatusWidget"]');
+    if (running && waited < 5000) { setTimeout(() => whenIdle(then, waited + 200), 200); return; }
+    setTimeout(then, 300);
+  };
+  whenIdle(report);
   const observer = new ResizeObserver(() => {
-    clearTimeout(timer);
-    timer = setTimeout(report, 250);
+    clearTimeout(watcher.timer);
+    watcher.timer = setTimeout(() => whenIdle(report), 250);
   });
   observer.observe(document.querySelector('[data-testid="stMainBlockContainer"]') || parentElement);
-  return () => { clearTimeout(timer); observer.disconnect(); };
+  return () => {
+    if (parentElement.isConnected) return;  // only once the element has left the page
+    clearTimeout(watcher.timer);
+    observer.disconnect();
+    watchers.delete(parentElement);
+  };
 }

@@ -48,12 +48,12 @@ def curves_chart(
     return cast(alt.Chart, chart)
 
 
-VARIANTS_CHART_WIDTH = 420  # the variants chart's width where the page allows it
+VARIANTS_CHART_WIDTH = 640  # the variants chart's width where the page allows it
 
 
 def variants_chart(
     variants: pd.DataFrame, *, width: int = VARIANTS_CHART_WIDTH, font_size: int = 12
-) -> alt.LayerChart:
+) -> alt.Chart:
     """A bar per convention variant: its nDCG (expects ``choice``, ``ndcg_value`` and the
     text ``nDCG``, as :func:`~ndcg_core.teaching.lessons.convention_variants` gives them).
 
@@ -62,28 +62,40 @@ def variants_chart(
 
     >>> from ndcg_core.teaching.lessons import convention_variants
     >>> spec = variants_chart(convention_variants([3, 2, 0])).to_dict()
-    >>> [layer["mark"]["type"] for layer in spec["layer"]]
-    ['bar', 'text']
+    >>> spec["mark"]["type"], spec["encoding"]["y"]["axis"]["labelAlign"]
+    ('bar', 'left')
     """
     row = font_size + 24  # a line of text above a bar
-    base = alt.Chart(variants).encode(
-        y=alt.Y("choice:N", title=None, sort=None, axis=None),
-        tooltip=["choice:N", alt.Tooltip("nDCG:N", title="nDCG")],  # the table's text
+    # The names are the y axis's labels, moved from beside the bars to above them (an axis
+    # label takes the theme's text colour, light or dark; a text mark would stay black).
+    names_above = alt.Axis(
+        labelAlign="left",
+        labelPadding=-2,
+        labelOffset=-(row // 2 - font_size // 2 - 1),
+        labelFontSize=font_size,
+        labelLimit=0,
+        domain=False,
+        ticks=False,
+        minExtent=0,
+        maxExtent=0,
     )
-    bars = base.mark_bar(color=COLOURS[0], size=12, yOffset=row / 2 - 8).encode(
-        x=alt.X(
-            "ndcg_value:Q",
-            title="nDCG",
-            scale=alt.Scale(domain=[0, 1]),
-            # Five labels: eleven ran into each other on a phone.
-            axis=number_axis(labelFontSize=font_size, titleFontSize=font_size, tickCount=5),
-        ),
+    bars = (
+        alt.Chart(variants)
+        .mark_bar(color=COLOURS[0], size=12, yOffset=row / 2 - 8)
+        .encode(
+            y=alt.Y("choice:N", title=None, sort=None, axis=names_above),
+            x=alt.X(
+                "ndcg_value:Q",
+                title="nDCG",
+                scale=alt.Scale(domain=[0, 1]),
+                # Five labels: eleven ran into each other on a phone.
+                axis=number_axis(labelFontSize=font_size, titleFontSize=font_size, tickCount=5),
+            ),
+            tooltip=["choice:N", alt.Tooltip("nDCG:N", title="nDCG")],  # the table's text
+        )
+        .properties(width=width, height=alt.Step(row))
     )
-    names = base.mark_text(
-        align="left", baseline="middle", fontSize=font_size, yOffset=-row / 2 + font_size
-    ).encode(x=alt.datum(0), text="choice:N")
-    chart = alt.layer(bars, names).properties(width=width, height=alt.Step(row))
-    return cast(alt.LayerChart, chart)
+    return cast(alt.Chart, bars)
 
 
 def histogram_chart(values: np.ndarray, *, title: str, width: int = 380) -> alt.Chart:
