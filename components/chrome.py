@@ -95,6 +95,8 @@ header[data-testid="stHeader"] { display: none; }
 # formula broken into lines (components/formula.py) needs lines tall enough for fractions.
 _TOUCH_CSS = """<style>
 [data-testid="stMarkdownContainer"] p:has(> .katex:only-child) { line-height: 3; }
+/* A table that scrolls sideways (marked by components/static/screen.js) shows it. */
+.ndcg-lab-scrolls { box-shadow: inset -14px 0 10px -10px rgba(128, 128, 128, 0.6); }
 @media (pointer: coarse) {
   [data-testid^="stBaseButton"], [data-testid="stPopover"] button { min-height: 44px; }
   [data-testid="stSelectbox"] [data-baseweb="select"] > div { min-height: 44px; }

@@ -21,12 +21,38 @@ function closeSidebarOnPhone(event) {
   if (close) setTimeout(() => close.click(), 0);
 }
 
+// A table wider than the screen scrolls sideways inside its box: the box then takes the
+// keyboard's focus (arrow keys scroll it; axe's scrollable-region-focusable) and shows a shadow
+// at its right edge, the cue that there is more.
+function markScrollingTables() {
+  for (const box of document.querySelectorAll('[data-testid="stTable"] > div')) {
+    const scrolls = box.scrollWidth > box.clientWidth + 1;
+    if (scrolls && !box.hasAttribute("tabindex")) {
+      box.setAttribute("tabindex", "0");
+      box.setAttribute("role", "region");
+      box.setAttribute("aria-label", "Table: scroll sideways for more columns");
+      box.classList.add("ndcg-lab-scrolls");
+    } else if (!scrolls && box.classList.contains("ndcg-lab-scrolls")) {
+      box.removeAttribute("tabindex");
+      box.removeAttribute("role");
+      box.removeAttribute("aria-label");
+      box.classList.remove("ndcg-lab-scrolls");
+    }
+  }
+}
+
 const watchers = new WeakMap();  // parentElement -> its one watcher: this runs every rerun
 
 export default function ({ data, parentElement, setStateValue }) {
   if (!window.__ndcgLabSidebarCloser) {  // one listener per page, however often this runs
     window.__ndcgLabSidebarCloser = true;
     document.addEventListener("click", closeSidebarOnPhone, true);
+    let pending = null;
+    new MutationObserver(() => {
+      clearTimeout(pending);
+      pending = setTimeout(markScrollingTables, 200);
+    }).observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", () => setTimeout(markScrollingTables, 200));
   }
   let watcher = watchers.get(parentElement);
   if (watcher) {  // a rerun: the same watcher, told what Python now knows
@@ -57,9 +83,17 @@ export default function ({ data, parentElement, setStateValue }) {
   };
   // Report once the page has finished its run: a rerun asked for while the page is still
   // arriving emptied the presenter view's grade box (a text area mounted mid-run).
+  // Nor while a person is typing: a rerun then would drop what they have not yet applied.
+  const typing = () => {
+    const active = document.activeElement;
+    return Boolean(active && active.matches && active.matches("textarea, input"));
+  };
   const whenIdle = (then, waited = 0) => {
     const running = document.querySelector('[data-testid="stStatusWidget"]');
-    if (running && waited < 5000) { setTimeout(() => whenIdle(then, waited + 200), 200); return; }
+    if ((running && waited < 5000) || typing()) {
+      setTimeout(() => whenIdle(then, waited + 200), 200);
+      return;
+    }
     setTimeout(then, 300);
   };
   whenIdle(report);
