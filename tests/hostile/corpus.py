@@ -43,6 +43,12 @@ class Case:
             return {key: _made(value) for key, value in made.items()}
         return made
 
+    @property
+    def big(self) -> bool:
+        """Whether the payload is made on demand (:func:`big`: 100,000 items, 10 MB)."""
+        made = self.payload.values() if isinstance(self.payload, dict) else [self.payload]
+        return any(callable(value) for value in made)
+
     def __str__(self) -> str:  # test ids and failure messages stay short
         if isinstance(self.payload, dict):
             shown = ", ".join(f"{k}={_described(v)}" for k, v in list(self.payload.items())[:3])

@@ -200,7 +200,7 @@ TYPED = st.one_of(
 
 
 @settings(
-    max_examples=examples(12),
+    max_examples=examples(12, quick=2),  # each example opens four pages
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 
 from ndcg_core.teaching.practice import Kind, Level, exercise_set
+from tests.examples import examples
 
 
 @pytest.mark.parametrize("level", list(Level))
 def test_every_predict_exercise_names_its_whole_convention(level: Level) -> None:
     predicts = [
         exercise
-        for seed in range(40)
+        for seed in range(examples(40))
         for exercise in exercise_set(seed, level)
         if exercise.kind is Kind.PREDICT
     ]
