@@ -7,6 +7,7 @@ import streamlit as st
 from components.chrome import apply_view_mode, show_link_errors
 from components.convention_picker import convention_picker, hidden_convention
 from components.navigation import PAGES, declared_page
+from components.screen import keep_screen_size
 from components.state import (
     apply_pending_convention,
     begin_run,
@@ -49,5 +50,7 @@ convention = (
 )
 show_link_errors()
 rerun_on_reconnect()
+with st.sidebar:  # measures the page's width, so that charts fit it; draws nothing
+    keep_screen_size()
 navigation.run()
 end_run(convention)  # writes the URL, unless the page did

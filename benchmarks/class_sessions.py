@@ -229,7 +229,7 @@ async def load_phase(
     question = class_questions.from_list(grades, Convention(cutoff_k=3))
     room = store.create_room()
     asked = store.add_question(
-        room.teacher_key, question.kind.value, class_questions.to_payload(question)
+        room.teacher_key, question.kind.name, class_questions.to_payload(question)
     )
     store.open_question(room.teacher_key, asked.id)
     teacher = Teacher(servers[0].url, room.teacher_key)
@@ -282,7 +282,7 @@ def database_time(store: ClassStore, students: int) -> float:
     question = class_questions.from_list(parse_grades("3, 2, 0, 0, 1"), Convention(cutoff_k=3))
     room = store.create_room()
     asked = store.add_question(
-        room.teacher_key, question.kind.value, class_questions.to_payload(question)
+        room.teacher_key, question.kind.name, class_questions.to_payload(question)
     )
     store.open_question(room.teacher_key, asked.id)
     tokens = [store.join(room.code, None, client=f"benchmark {n}").token for n in range(students)]

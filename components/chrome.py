@@ -30,10 +30,17 @@ def plain(text: str) -> str:
     return escape_markdown(text)
 
 
+def error_box(message: str, where: Any = st) -> None:
+    """The one way a page says something went wrong: ``message`` (plain words, shown as plain
+    text) in a red box, in ``where`` (the page, or a column or container of it)."""
+    where.error(plain(message), icon=":material/error:")
+
+
 def show_error(where: str) -> None:
+    """The standing error of the input ``where`` (:func:`components.state.set_error`), if any."""
     message = st.session_state.get(ERRORS_KEY, {}).get(where)
     if message:
-        st.error(plain(message), icon=":material/error:")
+        error_box(message)
 
 
 def show_link_errors() -> None:
@@ -81,11 +88,23 @@ header[data-testid="stHeader"] { display: none; }
 )
 
 
+# A finger needs a target at least 44 px tall (WCAG 2.5.5); Streamlit's buttons are 40.
+_TOUCH_CSS = """<style>
+@media (pointer: coarse) {
+  [data-testid^="stBaseButton"], [data-testid="stPopover"] button { min-height: 44px; }
+  [data-testid="stSelectbox"] [data-baseweb="select"] > div { min-height: 44px; }
+  /* A help icon keeps its 16 px look; its target grows to 44 px around it. */
+  [data-testid="stTooltipHoverTarget"] > button {
+    box-sizing: content-box; padding: 14px; margin: -14px;
+  }
+}
+</style>"""
+
+
 def apply_view_mode() -> None:
-    """Style the page for the view mode (app.py calls this once per run)."""
-    css = _MODE_CSS.get(view_mode())
-    if css:
-        st.html(css)
+    """Style the page for the view mode and for touch screens (app.py calls this once per
+    run)."""
+    st.html(_TOUCH_CSS + _MODE_CSS.get(view_mode(), ""))
 
 
 def linked_toggle(label: str, *, key: str, switch: str, help: str | None = None) -> bool:

@@ -24,8 +24,9 @@ from components.state import PERSIST, keep_secret_in_address, view_mode
 from components.view_parts import set_page_part
 from ndcg_core import format_grades, format_real
 from ndcg_core.links.view import PagePart
-from ndcg_core.questions.class_questions import ClassQuestion, QuestionKind
+from ndcg_core.questions.class_questions import ClassQuestion
 from ndcg_core.questions.class_reveal import Reveal, Spread
+from ndcg_core.teaching.kinds.base import AnswerInput, GradeLine, Numbered, Part, RankingsAB
 
 # Checks for news every this many seconds: one indexed read while nothing changes.
 LIVE_SECONDS = 1.5
@@ -145,83 +146,71 @@ def qr_png(url: str) -> bytes:
 
 
 def show_question(question: ClassQuestion, number: int) -> None:
-    """The question as the class reads it: its prompt and lists, as text."""
-    ex = question.exercise
+    """The question as the class reads it: its prompt and the lists its kind shows, as text."""
     title = question.title if question.title.endswith("?") else f"{question.title}."
     st.markdown(f"**Question {number}. {title}** {plain(question.prompt)}")
-    if question.numeric or question.kind is QuestionKind.REORDER:
-        st.code(format_grades(ex.grades, ex.labels), language=None)
-        if question.unretrieved and question.judged_grades is not None:
-            st.caption(f"Judged but not retrieved: {format_grades(question.unretrieved)}")
-    elif question.kind is QuestionKind.COMPARE:
-        rankings_a_and_b(ex.grades, ex.other)
-        st.markdown(
-            "Changes of convention:\n"
-            + "\n".join(f"{i}. {plain(text)}" for i, text in enumerate(ex.options, start=1))
-        )
+    for part in question.kind.shown(question):
+        show_part(part)
+
+
+def show_part(part: Part) -> None:
+    """One thing a kind shows of a question (:data:`ndcg_core.teaching.kinds.base.Part`):
+    a list to copy, rankings A and B, or numbered lines."""
+    if isinstance(part, GradeLine):
+        st.code(format_grades(part.grades, part.labels), language=None)
+        if part.unretrieved:
+            st.caption(f"Judged but not retrieved: {format_grades(part.unretrieved)}")
+    elif isinstance(part, RankingsAB):
+        rankings_a_and_b(part.a, part.b)
     else:
-        st.markdown(
-            "\n".join(
-                f"{i}. [{format_grades(a)}] and [{format_grades(b)}]"
-                for i, (a, b) in enumerate(ex.pairs, start=1)
-            )
-        )
+        _numbered(part)
+
+
+def _numbered(part: Numbered) -> None:
+    items = "\n".join(f"{i}. {plain(text)}" for i, text in enumerate(part.items, start=1))
+    st.markdown(f"{part.heading}\n{items}" if part.heading else items)
 
 
 def answer_input(question: ClassQuestion, key: str) -> None:
-    """The widgets a student answers with (:func:`raw_answer` reads what they hold).
+    """The widgets a student answers with, drawn from the kind's declared answer input
+    (:func:`raw_answer` reads what they hold).
 
     Numbers are typed (the box keeps what was typed after a refusal); choices are picked.
     """
     ex = question.exercise
-    if question.numeric:
+    kind = question.kind
+    if kind.answer_input is AnswerInput.NUMBER:
         st.text_input(
             f"Your answer: {ex.convention.label}",
             key=f"{key}_number",
             placeholder="for example 0.88",
             persist_state=PERSIST,  # no max_chars: the browser drops a longer paste unseen
         )
-    elif question.kind is QuestionKind.SPOT:
-        st.radio(
-            "Which pair does nDCG score the same?",
-            range(1, len(ex.pairs) + 1),
-            index=None,
-            format_func=lambda i: f"Pair {i}",
-            horizontal=True,
-            key=f"{key}_pair",
-        )
-    elif question.kind is QuestionKind.COMPARE:
-        st.radio(
-            "Which scores higher in the textbook form?",
-            ["A", "B"],
-            index=None,
-            horizontal=True,
-            key=f"{key}_winner",
-        )
-        st.radio(
-            "Which change makes the other one win?",
-            range(1, len(ex.options) + 1),
-            index=None,
-            format_func=lambda i: f"{i}. {ex.options[i - 1]}",
-            key=f"{key}_change",
-        )
+    elif kind.answer_input is AnswerInput.CHOICE:
+        for choice in kind.choices(question):
+            st.radio(
+                choice.label,
+                choice.values,
+                index=None,
+                format_func=choice.text,
+                horizontal=choice.horizontal,
+                key=f"{key}_{choice.key}",
+            )
     else:
         graded_order_list(ex.labels, ex.grades, order_key=f"{key}_order", sort_key=f"{key}_sort")
 
 
 def raw_answer(question: ClassQuestion, key: str) -> str | None:
     """What :func:`answer_input`'s widgets hold, as the text ``parse_answer`` reads (None
-    until every part is chosen)."""
+    until every part is chosen): a choice kind's picks joined by ", "."""
     state = st.session_state
-    if question.numeric:
+    kind = question.kind
+    if kind.answer_input is AnswerInput.NUMBER:
         typed: str | None = state.get(f"{key}_number")
         return typed or None
-    if question.kind is QuestionKind.SPOT:
-        pair = state.get(f"{key}_pair")
-        return None if pair is None else str(pair)
-    if question.kind is QuestionKind.COMPARE:
-        winner, change = state.get(f"{key}_winner"), state.get(f"{key}_change")
-        return None if winner is None or change is None else f"{winner}, {change}"
+    if kind.answer_input is AnswerInput.CHOICE:
+        picked = [state.get(f"{key}_{choice.key}") for choice in kind.choices(question)]
+        return None if any(p is None for p in picked) else ", ".join(str(p) for p in picked)
     order = state.get(f"{key}_order")
     return ", ".join(order) if order else None
 

@@ -14,8 +14,9 @@ import pandas as pd
 import streamlit as st
 
 from components.cache import remember
-from components.chrome import plain
+from components.chrome import error_box, plain
 from components.drag_order import draggable_ranking, order_buttons
+from components.screen import chart_font_size
 from components.sortable_list import show_position
 from components.state import PERSIST, clear_errors, current_list, current_unretrieved, set_error
 from components.view_parts import add_to_view, from_view
@@ -25,7 +26,7 @@ from ndcg_core.metric.comparison import Comparison
 from ndcg_core.metric.lists import ideal_order, moved, reordered
 from ndcg_core.metric.parsing import GradeList
 from ndcg_core.pictures.chart_data import PLOTTED_POSITIONS
-from ndcg_core.pictures.compare_charts import comparison_spec
+from ndcg_core.pictures.compare_charts import comparison_spec, fitted_comparison_width
 from ndcg_core.pictures.stakeholder import number_rows, stakeholder_html
 
 COMPARE_KEY = "lab_compare"
@@ -133,7 +134,7 @@ def current_comparison(
             ),
         )
     except NdcgError as error:
-        st.error(plain(str(error)), icon=":material/error:")
+        error_box(str(error))
         return None
 
 
@@ -163,9 +164,16 @@ def comparison_table(comparison: Comparison) -> None:
     )
 
 
-def comparison_chart(comparison: Comparison, *, font_size: int | None = None) -> None:
-    """Both running-DCG curves on one chart, and B's gain or loss at each position below."""
-    spec = comparison_spec(comparison, width=400, height=110, stacked=True, font_size=font_size)
+def comparison_chart(comparison: Comparison, *, room: int) -> None:
+    """Both running-DCG curves on one chart, and B's gain or loss at each position below,
+    drawn to fit ``room`` px, with text sized for the screen."""
+    spec = comparison_spec(
+        comparison,
+        width=fitted_comparison_width(room),
+        height=110,
+        stacked=True,
+        font_size=chart_font_size(),
+    )
     st.vega_lite_chart(spec, width="content")
     sampled = (
         f" Over {PLOTTED_POSITIONS} positions both draw {PLOTTED_POSITIONS} evenly spaced ones."

@@ -12,7 +12,7 @@ from typing import Literal
 
 import streamlit as st
 
-from components.chrome import plain
+from components.chrome import error_box
 from components.state import PERSIST
 from ndcg_core import NdcgError
 from ndcg_core.text.numbers import EXAMPLE, read_number
@@ -69,4 +69,4 @@ def box_problem(key: str) -> None:
     try:
         read_number(text)
     except NdcgError as error:
-        st.error(plain(str(error)), icon=":material/error:")
+        error_box(str(error))

@@ -11,7 +11,8 @@ import pyarrow as pa
 import streamlit as st
 
 from components.cache import shared_call, shared_view
-from components.chrome import plain
+from components.chrome import error_box
+from components.screen import chart_font_size
 from components.state import current_list, current_titles, current_unretrieved, current_view
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
 from ndcg_core.links.view_files import view_to_json
@@ -25,7 +26,13 @@ from ndcg_core.pictures.chart_data import (
     chart_layout,
     is_dense,
 )
-from ndcg_core.pictures.charts import ChartShape, chart_spec, chart_template, fill_template
+from ndcg_core.pictures.charts import (
+    ChartShape,
+    chart_spec,
+    chart_template,
+    fill_template,
+    fitted_width,
+)
 from ndcg_core.pictures.export import chart_image, python_snippet, table_csv
 from ndcg_core.pictures.style import with_text_size
 from ndcg_core.pictures.tables import display_columns, display_table
@@ -70,16 +77,17 @@ def evaluate_current(convention: Convention) -> Evaluation | None:
     try:
         return current_evaluation(convention)
     except NdcgError as error:
-        st.error(plain(str(error)), icon=":material/error:")
+        error_box(str(error))
         return None
 
 
-def _chart_spec(evaluation: Evaluation) -> dict[str, Any]:
+def _chart_spec(evaluation: Evaluation, width: int) -> dict[str, Any]:
     # Building the Altair chart costs ~0.1 s: once per server for each shape (lines or
-    # points, a cutoff or none), then filled with the list's length and k.
+    # points, a cutoff or none) and width, then filled with the list's length and k.
     layout = chart_layout(evaluation)
     n, _, visible_k = layout
-    spec = fill_template(shared_call(chart_template, ChartShape.of(layout)), n, visible_k)
+    template = shared_call(chart_template, ChartShape.of(layout), width=width)
+    spec = fill_template(template, n, visible_k)
     # Arrow IPC bytes go to the browser as they are; a frame or a list of rows would be
     # converted again on every run (the spec is shared by every session that shows this view).
     spec["datasets"] = {
@@ -163,10 +171,15 @@ def metric_row(evaluation: Evaluation) -> None:
         )
 
 
-def chart_block(evaluation: Evaluation, *, font_size: int | None = None) -> None:
-    """The three linked charts (hover a position to highlight it everywhere); ``font_size``
-    sets their text (a projector wants it larger)."""
-    spec = shared_view("chart", view_key(evaluation), lambda: _chart_spec(evaluation))
+def chart_block(evaluation: Evaluation, *, room: int) -> None:
+    """The three linked charts (hover a position to highlight it everywhere), drawn to fit
+    ``room`` px (:mod:`components.screen` says how wide a column is), with text sized for
+    the screen (a projector's larger, a phone's at least 12 px)."""
+    width = fitted_width(room)
+    spec = shared_view(
+        "chart", (view_key(evaluation), width), lambda: _chart_spec(evaluation, width)
+    )
+    font_size = chart_font_size()
     if font_size is not None:
         spec = with_text_size(spec, font_size)
     st.vega_lite_chart(spec, width="content")

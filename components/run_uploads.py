@@ -41,7 +41,7 @@ import pyarrow as pa
 import streamlit as st
 
 from components.cache import vega_lite_spec
-from components.chrome import plain
+from components.chrome import error_box, plain
 from ndcg_core import NdcgError
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.pictures.export import per_query_csv
@@ -199,7 +199,7 @@ def evaluation_file(
                 file = session_file(uploaded.file_id, what, uploaded.getvalue())
         except NdcgError as error:
             # The bad file stays in its uploader, its message right under it.
-            problem = (uploaded.file_id, f"{name}: {plain(str(error))}")
+            problem = (uploaded.file_id, f"{uploaded.name}: {error}")
             st.session_state[problem_key] = problem
         else:
             _let_go_of_upload(uploaded.file_id)
@@ -207,7 +207,7 @@ def evaluation_file(
             st.session_state[f"{key}_generation"] = generation + 1
             slot.file_uploader(label, key=f"{key}_{generation + 1}", type=None, help=helped)
     if uploaded is not None and uploaded.file_id == problem[0]:
-        st.error(problem[1], icon=":material/error:")
+        error_box(problem[1])
     if loaded := st.session_state.get(loaded_key):
         file_id, name, rows = loaded
         try:

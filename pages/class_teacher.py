@@ -10,7 +10,7 @@ import streamlit as st
 
 from classroom.store import ClassError, DatabaseDown, Question
 from components.cache import remember, shared
-from components.chrome import full_controls, plain, show_error
+from components.chrome import error_box, full_controls, show_error
 from components.class_widgets import (
     LIVE_SECONDS,
     class_header,
@@ -36,9 +36,7 @@ from components.state import (
 from ndcg_core import NdcgError
 from ndcg_core.links.secret_params import TEACHER_KEY_PARAM
 from ndcg_core.questions.class_questions import (
-    KIND_TITLES,
     ClassQuestion,
-    QuestionKind,
     from_exercise,
     from_list,
     from_payload,
@@ -46,6 +44,7 @@ from ndcg_core.questions.class_questions import (
     to_payload,
 )
 from ndcg_core.questions.class_reveal import reveal, spread, summary_csv
+from ndcg_core.teaching.kinds import KINDS
 from ndcg_core.teaching.practice import Level, exercise_set
 
 run_through_app()
@@ -80,7 +79,7 @@ def _forget() -> None:
 def _ask(key: str, question: ClassQuestion, next_exercise: int | None) -> None:
     clear_errors(*WHERES)
     try:
-        added = store().add_question(key, question.kind.value, to_payload(question))
+        added = store().add_question(key, question.kind.name, to_payload(question))
         store().open_question(key, added.id)
     except ClassError as error:
         set_error("class_ask", str(error))
@@ -114,14 +113,8 @@ def start_screen() -> None:
     )
     kinds = pd.DataFrame(
         {
-            "question": [KIND_TITLES[kind] for kind in QuestionKind],
-            "students answer with": [
-                "a number (nDCG to two decimals)",
-                "A or B, and the change of convention that flips it",
-                "the documents dragged into order",
-                "the pair of lists nDCG cannot tell apart",
-                "a number: nDCG of the Playground's list, under its convention",
-            ],
+            "question": [kind.title for kind in KINDS.values()],
+            "students answer with": [kind.answered_with for kind in KINDS.values()],
         }
     )
     st.table(kinds, hide_index=True)
@@ -188,9 +181,7 @@ def picker(key: str, next_number: int) -> None:
         index = st.selectbox(
             "Exercise",
             range(len(exercises)),
-            format_func=lambda i: (
-                f"{exercises[i].number}. {KIND_TITLES[QuestionKind(exercises[i].kind.value)]}"
-            ),
+            format_func=lambda i: f"{exercises[i].number}. {exercises[i].kind.title}",
             key="class_exercise",
             persist_state=PERSIST,
         )
@@ -200,7 +191,7 @@ def picker(key: str, next_number: int) -> None:
         try:
             question = from_list(current_list(), current_convention(), current_unretrieved())
         except NdcgError as error:
-            st.error(plain(str(error)), icon=":material/error:")
+            error_box(str(error))
             st.page_link("pages/playground.py", label="Edit the list in the Playground")
     if question is not None:
         with st.container(border=True):
@@ -301,7 +292,7 @@ def session_screen(key: str) -> None:
     except DatabaseDown:
         raise  # not a refusal: the page waits for the database (below)
     except ClassError as error:
-        st.error(plain(str(error)), icon=":material/error:")
+        error_box(str(error))
         with contextlib.suppress(ClassError):  # an ended session keeps its summary an hour
             summary_download(key, "class-summary")
         st.button("Start a new session", on_click=_forget, key="class_forget")

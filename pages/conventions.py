@@ -5,12 +5,13 @@ from typing import Any
 import streamlit as st
 
 from components.cache import altair_chart, shared
-from components.chrome import page_header, plain
+from components.chrome import error_box, page_header, plain
 from components.navigation import run_through_app
+from components.screen import chart_font_size, screen_size
 from components.state import PERSIST, current_convention, current_list, current_unretrieved
 from ndcg_core import NdcgError, parse_grades
 from ndcg_core.metric.parsing import format_grades
-from ndcg_core.pictures.score_charts import variants_chart
+from ndcg_core.pictures.score_charts import VARIANTS_CHART_WIDTH, variants_chart
 from ndcg_core.teaching.drawbacks import SEED004_SCORES, SEED004_TRUE_GRADES
 from ndcg_core.teaching.lessons import (
     convention_variants,
@@ -48,7 +49,7 @@ def parsed_text_input(
         if last_good is not None and length is not None and len(last_good) != length:
             last_good = None
         kept = "" if last_good is None else f" Still showing {format_grades(last_good)[:80]}."
-        where.error(plain(str(error) + kept), icon=":material/error:")
+        error_box(str(error) + kept, where)
         return last_good
     st.session_state[last_good_key] = values
     return values
@@ -91,7 +92,17 @@ variants = shared(
 st.table(variants.drop(columns=["ndcg_value"]), hide_index=True)
 for choice, why in variants.attrs.get("not_computed", {}).items():
     st.caption(f"{plain(choice)}: not computed. {plain(why)}")
-altair_chart(st, variants_chart, variants, element_width="content")
+# Streamlit fits a one-panel chart into its width, axes and all: at most the page's, less
+# Vega's padding, or it is shrunk, its text with it.
+chart_width = min(VARIANTS_CHART_WIDTH, screen_size().content - 40)
+altair_chart(
+    st,
+    variants_chart,
+    variants,
+    width=chart_width,
+    **({} if (size := chart_font_size()) is None else {"font_size": size}),
+    element_width="content",
+)
 st.caption(
     "Log base 2, e or 10: the DCG columns change, nDCG does not. Exponential gain weights "
     "high grades more. Järvelin-Kekäläinen leaves the first b - 1 positions undiscounted. "

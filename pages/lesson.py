@@ -2,7 +2,8 @@
 
 Every number and formula comes from ndcg_core.teaching.lesson_steps, every picture from
 ndcg_core.pictures.lesson_charts; components/lesson lays them out (its state and widgets in
-parts.py, the nine steps in steps.py), and this page shows the step the reader is at.
+parts.py, each step's drawing in steps.py), the steps' order and titles are
+ndcg_core.teaching.lesson_plan, and this page shows the step the reader is at.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from components.lesson.parts import (
     state,
     step_buttons,
 )
-from components.lesson.steps import STEPS
+from components.lesson.steps import drawing
 from components.navigation import run_through_app
 from components.state import view_mode
 from components.view_parts import from_view
-from ndcg_core.teaching.lesson_recap import recap
-from ndcg_core.teaching.lesson_steps import STEP_TITLES, convention_line
+from ndcg_core.teaching.lesson_plan import LESSON, recap
+from ndcg_core.teaching.lesson_steps import convention_line
 from ndcg_core.teaching.stories import load_story
 
 run_through_app()
@@ -43,7 +44,7 @@ current = state[LESSON_STEP_KEY]
 order = state[ORDER_KEY]
 page_header(
     "Lesson: what nDCG measures",
-    f"{story.title}: nDCG in {len(STEPS)} short steps. Guess each number before you reveal it.",
+    f"{story.title}: nDCG in {len(LESSON)} short steps. Guess each number before you reveal it.",
     view={"lesson_step": current},
 )
 if current == 1:
@@ -51,19 +52,20 @@ if current == 1:
 presenting = view_mode() == "present"
 if presenting:  # Back and Next at the top: on a projector the step below fills the screen
     progress, buttons = st.columns([0.7, 0.3], vertical_alignment="bottom")
-    progress.progress(current / len(STEPS), text=f"Step {current} of {len(STEPS)}")
+    progress.progress(current / len(LESSON), text=f"Step {current} of {len(LESSON)}")
     with buttons:
         step_buttons(current)
 else:
-    st.progress(current / len(STEPS), text=f"Step {current} of {len(STEPS)}")
+    st.progress(current / len(LESSON), text=f"Step {current} of {len(LESSON)}")
 if current > 1 and not presenting:
     done = "step 1" if current == 2 else f"steps 1 to {current - 1}"
     with st.expander(f"What you have seen so far ({done})"):
         lines = shared_call(recap, story, order)[: current - 1]
         st.markdown("\n".join(f"{n}. {plain(line)}" for n, line in enumerate(lines, start=1)))
 with st.container(border=True):
-    st.subheader(f"{current}. {STEP_TITLES[current - 1]}", anchor=False)
-    STEPS[current - 1](story, order)
+    step = LESSON[current - 1]
+    st.subheader(f"{current}. {step.title}", anchor=False)
+    drawing(step)(story, order)
     if not presenting:
         step_buttons(current)
 st.caption(convention_line())

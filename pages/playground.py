@@ -26,6 +26,7 @@ from components.results import (
     metric_row,
     position_table,
 )
+from components.screen import screen_size
 from components.stale_note import list_stale_note
 from components.state import (
     current_convention,
@@ -35,9 +36,11 @@ from components.state import (
     view_mode,
 )
 from ndcg_core import Convention
-from ndcg_core.pictures.style import PROJECTOR_FONT_SIZE
 
 run_through_app()
+
+# The share of the width the results take, beside the list (one ranking) or the two (compare).
+RESULTS_SHARE, COMPARE_SHARE = 0.56, 0.54
 
 page_header(
     "Playground",
@@ -64,7 +67,7 @@ def editor(column: Any, convention: Convention) -> None:
 
 def one_ranking(convention: Convention) -> None:
     """The list, its numbers and charts, and the table position by position."""
-    ranking, results = st.columns([0.44, 0.56], gap="large")
+    ranking, results = st.columns([1 - RESULTS_SHARE, RESULTS_SHARE], gap="large")
     editor(ranking, convention)
     with results:
         list_stale_note(convention)  # an input error above keeps the last list's numbers
@@ -72,7 +75,7 @@ def one_ranking(convention: Convention) -> None:
         if evaluation is not None:
             if not presenting():
                 metric_row(evaluation)
-            chart_block(evaluation, font_size=PROJECTOR_FONT_SIZE if presenting() else None)
+            chart_block(evaluation, room=screen_size().column(RESULTS_SHARE))
     with ranking:
         if evaluation is not None and presenting():
             metric_row(evaluation)
@@ -88,7 +91,7 @@ def one_ranking(convention: Convention) -> None:
 def two_rankings(convention: Convention) -> None:
     """Ranking A (the list) and ranking B side by side, their numbers, charts and why."""
     titles = current_titles()
-    rankings, results = st.columns([0.46, 0.54], gap="large")
+    rankings, results = st.columns([1 - COMPARE_SHARE, COMPARE_SHARE], gap="large")
     why = st.container()  # the paragraph and every number, right under the two rankings
     editor(rankings, convention)
     with results:
@@ -97,7 +100,7 @@ def two_rankings(convention: Convention) -> None:
         if comparison is not None:
             if not presenting():
                 comparison_numbers(comparison)
-            comparison_chart(comparison, font_size=PROJECTOR_FONT_SIZE if presenting() else None)
+            comparison_chart(comparison, room=screen_size().column(COMPARE_SHARE))
     with rankings:
         if comparison is not None and presenting():
             comparison_numbers(comparison)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
 import streamlit as st
 
 from components.cache import remember, shared
@@ -15,9 +18,17 @@ from components.view_parts import from_view
 from ndcg_core import NdcgError, format_grades
 from ndcg_core.links.practice_link import ANSWERS_PARAM, answers_from_param, answers_to_param
 from ndcg_core.links.view import PracticeAt
-from ndcg_core.teaching.practice import Exercise, Feedback, Kind, Level, exercise_set
-from ndcg_core.teaching.practice_checks import compare_scores
-from ndcg_core.teaching.practice_scoring import Answer, Answered, attempts_of, record_answer, score
+from ndcg_core.teaching.kinds.base import (
+    Answer,
+    AnswerInput,
+    Choice,
+    Exercise,
+    Feedback,
+    GradeLine,
+    RankingsAB,
+)
+from ndcg_core.teaching.practice import Level, exercise_set
+from ndcg_core.teaching.practice_scoring import Answered, attempts_of, record_answer, score
 from ndcg_core.text.quoting import quoted, short_number
 
 run_through_app()
@@ -57,21 +68,30 @@ def _answers_from_view(practice: PracticeAt) -> dict[str, Answered]:
 
 
 def _show_answer(exercise: Exercise, answer: Answer) -> None:
-    """Put ``answer`` back in the exercise's controls."""
+    """Put ``answer`` back in the exercise's controls (as its kind's answer input holds it)."""
     state = st.session_state
-    if exercise.kind is Kind.PREDICT and answer.number is not None:
-        state[f"ex_{exercise.key}_guess"] = short_number(answer.number)
-    elif exercise.kind is Kind.REORDER:
+    given = exercise.kind.answer_input
+    if given is AnswerInput.NUMBER:
+        if answer.number is not None:
+            state[_guess_key(exercise)] = short_number(answer.number)
+    elif given is AnswerInput.ORDER:
         state[_order_key(exercise)] = list(answer.order)
-    elif exercise.kind is Kind.COMPARE:
-        state[f"ex_{exercise.key}_winner"] = answer.winner
-        state[f"ex_{exercise.key}_flip"] = answer.choice
     else:
-        state[f"ex_{exercise.key}_pair"] = answer.choice
+        for choice in exercise.kind.practice_choices(exercise):
+            picked = answer.winner if choice.field == "winner" else answer.choice
+            state[_choice_key(exercise, choice)] = picked
+
+
+def _guess_key(exercise: Exercise) -> str:
+    return f"ex_{exercise.key}_guess"
 
 
 def _order_key(exercise: Exercise) -> str:
     return f"ex_{exercise.key}_order"
+
+
+def _choice_key(exercise: Exercise, choice: Choice) -> str:
+    return f"ex_{exercise.key}_{choice.key}"
 
 
 from_view(RESULTS_KEY, "practice", _answers_from_view)
@@ -139,89 +159,72 @@ def _store(exercise: Exercise, answer: Answer) -> None:
     st.session_state[RESULTS_KEY] = answered
 
 
-def _check_predict(exercise: Exercise) -> None:
-    guess = submitted_number(f"ex_{exercise.key}_guess")
+def _check_number(exercise: Exercise) -> None:
+    guess = submitted_number(_guess_key(exercise))
     if guess is not None:  # else the box says why
         _store(exercise, Answer(number=guess))
 
 
-def _check_reorder(exercise: Exercise) -> None:
+def _check_order(exercise: Exercise) -> None:
     order = st.session_state.get(_order_key(exercise), list(exercise.labels))
     _store(exercise, Answer(order=tuple(order)))
 
 
-def _check_compare(exercise: Exercise) -> None:
-    winner = st.session_state.get(f"ex_{exercise.key}_winner")
-    flip = st.session_state.get(f"ex_{exercise.key}_flip")
-    if winner is not None and flip is not None:
-        _store(exercise, Answer(winner=winner, choice=flip))
+def _check_choices(exercise: Exercise) -> None:
+    picked = {
+        choice.field: st.session_state.get(_choice_key(exercise, choice))
+        for choice in exercise.kind.practice_choices(exercise)
+    }
+    if any(value is None for value in picked.values()):
+        return  # every group needs its pick first
+    winner, choice = picked.get("winner", ""), picked.get("choice", -1)
+    _store(exercise, Answer(winner=str(winner), choice=int(str(choice))))
 
 
-def _check_spot(exercise: Exercise) -> None:
-    pair = st.session_state.get(f"ex_{exercise.key}_pair")
-    if pair is not None:
-        _store(exercise, Answer(choice=pair))
+def _check_button(exercise: Exercise, check: Callable[[Exercise], None]) -> None:
+    st.button("Check", key=f"ex_{exercise.key}_check", on_click=check, args=(exercise,))
 
 
-def _list_text(grades: tuple[float, ...]) -> str:
-    return "[" + format_grades(grades) + "]"
-
-
-def predict(exercise: Exercise) -> None:
-    st.code(format_grades(exercise.grades), language=None)
+def number_answer(exercise: Exercise) -> None:
     with st.container(horizontal=True, vertical_alignment="bottom"):
-        number_box(
-            f"Your answer: {exercise.convention.label}", key=f"ex_{exercise.key}_guess", width=220
-        )
-        st.button(
-            "Check", key=f"ex_{exercise.key}_check", on_click=_check_predict, args=(exercise,)
-        )
-    box_problem(f"ex_{exercise.key}_guess")
+        number_box(f"Your answer: {exercise.convention.label}", key=_guess_key(exercise), width=220)
+        _check_button(exercise, _check_number)
+    box_problem(_guess_key(exercise))
 
 
-def reorder(exercise: Exercise) -> None:
+def order_answer(exercise: Exercise) -> None:
     graded_order_list(
         exercise.labels,
         exercise.grades,
         order_key=_order_key(exercise),
         sort_key=f"ex_{exercise.key}_sort",
     )
-    st.button("Check", key=f"ex_{exercise.key}_check", on_click=_check_reorder, args=(exercise,))
+    _check_button(exercise, _check_order)
 
 
-def compare(exercise: Exercise) -> None:
-    rankings_a_and_b(exercise.grades, exercise.other)
-    st.radio(
-        "Which scores higher in the textbook form?",
-        ["A", "B"],
-        index=None,
-        horizontal=True,
-        key=f"ex_{exercise.key}_winner",
-        persist_state=PERSIST,
-    )
-    st.radio(
-        "Which one change makes the other ranking win?",
-        range(len(exercise.options)),
-        index=None,
-        format_func=exercise.options.__getitem__,
-        key=f"ex_{exercise.key}_flip",
-        persist_state=PERSIST,
-    )
-    st.button("Check", key=f"ex_{exercise.key}_check", on_click=_check_compare, args=(exercise,))
+def choice_answer(exercise: Exercise) -> None:
+    for choice in exercise.kind.practice_choices(exercise):
+        st.radio(
+            choice.label,
+            choice.values,
+            index=None,
+            format_func=choice.text,
+            horizontal=choice.horizontal,
+            key=_choice_key(exercise, choice),
+            persist_state=PERSIST,
+        )
+    _check_button(exercise, _check_choices)
 
 
-def spot(exercise: Exercise) -> None:
-    st.radio(
-        "Pairs of lists (grades, top first)",
-        range(len(exercise.pairs)),
-        index=None,
-        format_func=lambda i: (
-            f"{_list_text(exercise.pairs[i][0])}  and  {_list_text(exercise.pairs[i][1])}"
-        ),
-        key=f"ex_{exercise.key}_pair",
-        persist_state=PERSIST,
-    )
-    st.button("Check", key=f"ex_{exercise.key}_check", on_click=_check_spot, args=(exercise,))
+def show_exercise(exercise: Exercise) -> None:
+    """What the exercise's kind shows above its answer (a list, rankings A and B), then the
+    widgets of its declared answer input."""
+    for part in exercise.kind.practice_shown(exercise):
+        if isinstance(part, GradeLine):
+            st.code(format_grades(part.grades, part.labels), language=None)
+        elif isinstance(part, RankingsAB):
+            rankings_a_and_b(part.a, part.b)
+    ANSWER_INPUTS[exercise.kind.answer_input](exercise)
 
 
 def worked_answer(exercise: Exercise, feedback: Feedback) -> None:
@@ -240,8 +243,8 @@ def worked_answer(exercise: Exercise, feedback: Feedback) -> None:
                     "nDCG@i",
                 ],
             )
-    if exercise.kind is Kind.COMPARE:
-        rows = compare_scores(exercise)
+    rows = exercise.kind.option_rows(exercise)
+    if rows:
         frame = convention_scores_frame(rows).assign(
             higher=["A" if a > b else "B" for _, a, b in rows]
         )
@@ -249,21 +252,21 @@ def worked_answer(exercise: Exercise, feedback: Feedback) -> None:
             st.table(frame, hide_index=True)
 
 
-TITLES = {
-    Kind.PREDICT: "Predict",
-    Kind.REORDER: "Reorder",
-    Kind.COMPARE: "Compare",
-    Kind.SPOT: "Spot the drawback",
-}
-DRAW = {Kind.PREDICT: predict, Kind.REORDER: reorder, Kind.COMPARE: compare, Kind.SPOT: spot}
+ANSWER_INPUTS: Mapping[AnswerInput, Callable[[Exercise], None]] = MappingProxyType(
+    {
+        AnswerInput.NUMBER: number_answer,
+        AnswerInput.CHOICE: choice_answer,
+        AnswerInput.ORDER: order_answer,
+    }
+)
 
 for exercise in exercises:
     with st.container(border=True, key=f"exercise_{exercise.number}"):
-        st.markdown(f"**{exercise.number}. {TITLES[exercise.kind]}.** {exercise.prompt}")
+        st.markdown(f"**{exercise.number}. {exercise.kind.practice_title}.** {exercise.prompt}")
         attempts = results.get(exercise.key)
         if attempts is not None:
             st.caption(attempts.status)
-        DRAW[exercise.kind](exercise)
+        show_exercise(exercise)
         if attempts is not None:
             if attempts.latest.correct:
                 st.success(plain(attempts.message), icon=":material/check_circle:")

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from components.cache import shared
-from components.chrome import page_header, plain
+from components.chrome import error_box, page_header, plain
 from components.formula import formula
 from components.navigation import run_through_app
 from components.stale_note import shortened, stale_note
@@ -42,7 +42,7 @@ def parsed_queries_input(
     try:
         queries = parse_queries(text)
     except NdcgError as error:
-        st.error(plain(str(error)), icon=":material/error:")
+        error_box(str(error))
         last_good: tuple[Query, ...] | None = st.session_state.get(f"{key}_last_good")
         last_text: str | None = st.session_state.get(f"{key}_last_good_text")
         return last_good, last_text if last_good else None

@@ -14,6 +14,7 @@ from components.run_uploads import (
 )
 from components.state import PERSIST, current_convention, open_in_playground
 from ndcg_core import TiePolicy, format_real
+from ndcg_core.metric.measures import MEASURES
 from ndcg_core.pictures.score_charts import difference_chart
 from ndcg_core.runs.limits import MAX_ID_CHARS
 from ndcg_core.runs.rows import query_rows
@@ -49,7 +50,11 @@ def query_table_page(table: QueryTable) -> QueryPage:
     st.dataframe(
         page.rows,
         hide_index=True,
-        column_config={"ndcg": st.column_config.NumberColumn("nDCG", format=printf_format())},
+        column_config={
+            "ndcg": st.column_config.NumberColumn(
+                MEASURES["nDCG"].label(None), format=printf_format()
+            )
+        },
     )
     caption, number = st.columns([3, 2], vertical_alignment="center")
     caption.caption(plain(page.caption()))

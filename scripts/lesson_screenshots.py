@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ndcg_core.teaching.lesson_steps import STEP_TITLES
+from ndcg_core.teaching.lesson_plan import STEP_TITLES
 from tests.browser.conftest import StreamlitServer
 from tests.conftest import CHROMIUM_ARGS
 

@@ -15,12 +15,12 @@ import streamlit as st
 
 from components.chrome import plain
 from components.number_box import box_problem, number_box, submitted_number
+from components.screen import chart_font_size
 from ndcg_core import format_real
+from ndcg_core.pictures.style import with_text_size
 from ndcg_core.teaching.lesson_feedback import Feedback, number_feedback, ranking_feedback
-from ndcg_core.teaching.lesson_steps import (
-    STEP_TITLES,
-    CardRow,
-)
+from ndcg_core.teaching.lesson_plan import STEP_TITLES
+from ndcg_core.teaching.lesson_steps import CardRow
 from ndcg_core.teaching.stories import Card
 
 LESSON_STEP_KEY = "lesson_step"
@@ -141,6 +141,14 @@ def predict_ranking(
         )
         st.form_submit_button("Reveal", on_click=reveal, args=(name, f"lesson_pick_{name}"))
     return False
+
+
+def lesson_chart(spec: dict[str, Any], *, height: int | None = None) -> None:
+    """A lesson chart across its column, its text sized for the screen: the lesson's 16 px,
+    or 12 px on a phone, where 16 px names left the bars no room and ran past the edge."""
+    size = chart_font_size()
+    shown = spec if size is None else with_text_size(spec, size)
+    st.vega_lite_chart(shown, width="stretch", height="content" if height is None else height)
 
 
 def two_columns() -> tuple[Any, Any]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 import pandas as pd
 import streamlit as st
@@ -15,6 +16,7 @@ from components.lesson.parts import (
     SHUFFLE_KEY,
     card_box,
     card_list,
+    lesson_chart,
     predict_number,
     predict_ranking,
     set_order,
@@ -33,6 +35,7 @@ from ndcg_core.pictures.lesson_charts import (
     short_title,
 )
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
+from ndcg_core.teaching.lesson_plan import LessonStep
 from ndcg_core.teaching.lesson_steps import (
     TEXTBOOK,
     step_cg,
@@ -110,7 +113,7 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
         orders = [("search engine's order", shared_call(step_grades, story, step.order).rows)]
         if seed:
             orders.append(("shuffled", shared_call(step_grades, story, step.shuffled_order).rows))
-        st.vega_lite_chart(shared_call(cg_chart, orders), width="stretch")
+        lesson_chart(shared_call(cg_chart, orders))
         st.caption("Each block is one result's gain, in the order shown; hover it to see which.")
         formula(step.formula.filled)
         if seed:
@@ -141,9 +144,7 @@ def step_3(story: Story, order: tuple[str, ...]) -> None:
         )
     with picture:
         if "kept" in state[REVEALED_KEY]:
-            st.vega_lite_chart(
-                shared_call(discount_chart, step.curve, step.rows), width="stretch", height=360
-            )
+            lesson_chart(shared_call(discount_chart, step.curve, step.rows), height=360)
             st.caption("Each dot is one of the results, at its place.")
 
 
@@ -195,7 +196,7 @@ def step_4(story: Story, order: tuple[str, ...]) -> None:
                 )
     with picture:
         st.metric("DCG of your order", format_real(step.formula.result))
-        st.vega_lite_chart(shared_call(contribution_chart, step.rows), width="stretch")
+        lesson_chart(shared_call(contribution_chart, step.rows))
     formula(step.formula.filled)
 
 
@@ -218,7 +219,7 @@ def step_5(story: Story, order: tuple[str, ...]) -> None:
         else:
             st.metric("DCG of your order", format_real(worked.result))
             st.markdown("Your order, as you left it in step 4. Now sort it best first.")
-        st.vega_lite_chart(shared_call(contribution_chart, rows), width="stretch")
+        lesson_chart(shared_call(contribution_chart, rows))
     formula(worked.filled)
 
 
@@ -237,7 +238,7 @@ def step_6(story: Story, order: tuple[str, ...]) -> None:
             return
     with picture:
         formula(step.formula.filled)
-        st.vega_lite_chart(shared_call(ndcg_bar, step.ndcg), width="stretch")
+        lesson_chart(shared_call(ndcg_bar, step.ndcg))
         st.markdown(f"**{plain(step.reading)}**")
 
 
@@ -268,7 +269,7 @@ def step_7(story: Story, order: tuple[str, ...]) -> None:
     step = shared_call(step_cutoff, story, order, k)
     with picture:
         formula(step.ndcg.filled)
-        st.vega_lite_chart(shared_call(contribution_chart, step.rows, cutoff_k=k), width="stretch")
+        lesson_chart(shared_call(contribution_chart, step.rows))
         st.caption("Results past k are pale: they add nothing to DCG@k or to IDCG@k.")
 
 
@@ -329,14 +330,25 @@ def step_9(story: Story, order: tuple[str, ...]) -> None:
         card_list(story.ordered(order))
 
 
-STEPS: tuple[Callable[[Story, tuple[str, ...]], None], ...] = (
-    step_1,
-    step_2,
-    step_3,
-    step_4,
-    step_5,
-    step_6,
-    step_7,
-    step_8,
-    step_9,
+Drawing = Callable[[Story, tuple[str, ...]], None]
+
+DRAWINGS: Mapping[str, Drawing] = MappingProxyType(
+    {
+        "judge": step_1,
+        "cg": step_2,
+        "discount": step_3,
+        "dcg": step_4,
+        "ideal": step_5,
+        "ndcg": step_6,
+        "cutoff": step_7,
+        "drawback": step_8,
+        "yours": step_9,
+    }
 )
+"""Each step's drawing by its name in :data:`ndcg_core.teaching.lesson_plan.LESSON`."""
+
+
+def drawing(step: LessonStep) -> Drawing:
+    """How ``step`` is drawn (a step of the lesson plan with no drawing is a KeyError the
+    first time the page reaches it, and a failing test before that)."""
+    return DRAWINGS[step.name]

@@ -91,6 +91,11 @@ function create(parent) {
   };
   ctl.sortable = Sortable.create(list, {
     animation: 120,
+    // A finger drags after a long press (a quarter second held still); a swipe across the
+    // list scrolls the page, as it does everywhere else. A mouse drags at once.
+    delay: 250,
+    delayOnTouchOnly: true,
+    touchStartThreshold: 6,
     ghostClass: "sl-ghost",
     chosenClass: "sl-chosen",
     onStart: () => { ctl.dragging = true; },

@@ -5,7 +5,8 @@ Format, version 1 (only letters, digits and ``._-~``, so a link carries it unesc
 
     answers = "1" *("~" entry)                      one entry per checked exercise
     entry   = number "_" checks "_" first ["_" latest]   latest only when it differs
-    answer  = predict: the number, as Python writes it ("e+" as "e"), read by read_number
+    answer  = as the exercise's kind writes it (QuestionKind.write_answer):
+              predict: the number, as Python writes it ("e+" as "e"), read by read_number
               reorder: each document's position in the exercise's list (from 0), top first,
                        joined by "."
               compare: the winner ("A" or "B") "." the index of the change that flips it
@@ -37,9 +38,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.teaching.practice import Exercise, Kind
-from ndcg_core.teaching.practice_scoring import Answer, Answered
-from ndcg_core.text.numbers import read_number
+from ndcg_core.teaching.kinds.base import Answer, Exercise
+from ndcg_core.teaching.practice_scoring import Answered
 from ndcg_core.text.quoting import quoted
 
 ANSWERS_PARAM = "answers"
@@ -109,46 +109,10 @@ def answers_from_param(text: str, exercises: Sequence[Exercise]) -> dict[str, An
 
 
 def _write(exercise: Exercise, answer: Answer) -> str:
-    if exercise.kind is Kind.PREDICT:
-        return repr(answer.number).replace("e+", "e")
-    if exercise.kind is Kind.REORDER:
-        return ".".join(str(exercise.labels.index(label)) for label in answer.order)
-    if exercise.kind is Kind.COMPARE:
-        return f"{answer.winner}.{answer.choice}"
-    return str(answer.choice)
+    return exercise.kind.write_answer(exercise, answer)
 
 
 def _read(exercise: Exercise, text: str) -> Answer:
     """One answer to ``exercise``, only if the page could have given it."""
     where = f"Exercise {exercise.number}'s answer {quoted(text, 30)}"
-    if exercise.kind is Kind.PREDICT:
-        try:
-            return Answer(number=read_number(text))
-        except NdcgError:
-            msg = f"{where} is not a number."
-            raise NdcgError(msg) from None
-    if exercise.kind is Kind.REORDER:
-        positions = [_index(part, len(exercise.labels)) for part in text.split(".")]
-        known = [i for i in positions if i is not None]
-        if len(known) < len(positions) or sorted(known) != list(range(len(exercise.labels))):
-            msg = f"{where} is not an order of its {len(exercise.labels)} documents."
-            raise NdcgError(msg)
-        return Answer(order=tuple(exercise.labels[i] for i in known))
-    if exercise.kind is Kind.COMPARE:
-        winner, _, choice = text.partition(".")
-        if winner not in ("A", "B") or _index(choice, len(exercise.options)) is None:
-            msg = f"{where} is not a ranking (A or B) and one of its changes."
-            raise NdcgError(msg)
-        return Answer(winner=winner, choice=int(choice))
-    index = _index(text, len(exercise.pairs))
-    if index is None:
-        msg = f"{where} is not one of its {len(exercise.pairs)} pairs."
-        raise NdcgError(msg)
-    return Answer(choice=index)
-
-
-def _index(text: str, count: int) -> int | None:
-    """``text`` as an index below ``count`` (short: a set's lists are short)."""
-    if 0 < len(text) <= 3 and text.isascii() and text.isdigit() and int(text) < count:
-        return int(text)
-    return None
+    return exercise.kind.read_answer(exercise, text, where)

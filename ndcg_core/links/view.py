@@ -32,7 +32,7 @@ from ndcg_core.links.practice_link import ANSWERS_PARAM
 from ndcg_core.metric.compare import ORDER_PARAM, order_from_param, order_to_param
 from ndcg_core.metric.conventions import Convention, read_params
 from ndcg_core.metric.parsing import GradeList, format_grades, parse_grades
-from ndcg_core.teaching.lesson_steps import STEP_TITLES
+from ndcg_core.teaching.lesson_plan import STEP_TITLES
 from ndcg_core.teaching.practice import Level, set_from_link
 from ndcg_core.text.quoting import quoted
 from ndcg_core.text.titles import TITLES_PARAM, titles_from_param, titles_to_param

@@ -13,6 +13,7 @@ from ndcg_core.metric.choices import IdealSource
 from ndcg_core.metric.compare_words import explain
 from ndcg_core.metric.comparison import Comparison, DocumentChange, PositionChange, minus
 from ndcg_core.metric.conventions import Convention
+from ndcg_core.metric.kernel import terms_at_k
 from ndcg_core.metric.lists import OrderWords, check_permutation
 from ndcg_core.metric.metrics import Evaluation, Real, evaluate
 
@@ -92,15 +93,10 @@ def compare(
 
 
 def _counted(evaluation: Evaluation) -> list[Real]:
-    n = len(evaluation.grades)
-    table = evaluation.table
-    zero: Real = Decimal(0) if evaluation.exact else 0.0
-    return [
-        c if counted else zero
-        for c, counted in zip(
-            table["contribution"].tolist()[:n], table["counted"].tolist()[:n], strict=True
-        )
-    ]
+    """What each document of the list adds to DCG@k (0 past the cutoff)."""
+    contributions = evaluation.table["contribution"].to_numpy()[: len(evaluation.grades)]
+    counted: list[Real] = terms_at_k(contributions, evaluation.convention.cutoff_k).tolist()
+    return counted
 
 
 def _check_order(order: Sequence[str], grades: Mapping[str, float], name: str) -> tuple[str, ...]:

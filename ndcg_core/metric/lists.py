@@ -8,28 +8,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ndcg_core.errors import NdcgError
+from ndcg_core.metric.kernel import best_first
 from ndcg_core.metric.parsing import GradeList
 from ndcg_core.text.quoting import quoted
 
 
-def best_first(grades: Sequence[float]) -> list[int]:
-    """The positions of ``grades`` in the ideal order: best grade first, equal grades in
-    their current order (a stable sort). The one home of the ideal order of documents; the
-    ideal's sums sort the grades alone (``metric.terms``, ``runs.query_arrays``).
-
-    >>> best_first([1.0, 3.0, 2.0, 3.0])
-    [1, 3, 2, 0]
-    """
-    return sorted(range(len(grades)), key=lambda i: -grades[i])
-
-
 def ideal_order(grade_list: GradeList) -> GradeList:
-    """Best grade first; equal grades keep their current order.
+    """Best grade first; equal grades keep their current order
+    (:func:`ndcg_core.metric.kernel.best_first`, the one home of the ideal order).
 
     >>> ideal_order(GradeList((1.0, 3.0, 2.0), ("a", "b", "c"))).labels
     ('b', 'c', 'a')
     """
-    return _take(grade_list, best_first(grade_list.grades))
+    return _take(grade_list, best_first(grade_list.grades).tolist())
 
 
 def reversed_order(grade_list: GradeList) -> GradeList:

@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.metric import rules
+from ndcg_core.metric import kernel, rules
 from ndcg_core.metric.choices import ZeroIdeal
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.terms import EXACT_CONTEXT, discounts, gains, ranked_and_ideal
@@ -189,10 +189,12 @@ def evaluate(
 
 
 def _underflowed(table: pd.DataFrame) -> bool:
-    """True when a non-zero gain vanished in the division (subnormal grades): floats lost it."""
+    """True when a non-zero gain vanished in the division or came out subnormal (a tiny grade):
+    a subnormal float has lost digits, so its ratio to another can be far off."""
     for gain, contribution in (("gain", "contribution"), ("ideal_gain", "ideal_contribution")):
         gains_, contributions = table[gain].to_numpy(), table[contribution].to_numpy()
-        if bool(np.any((gains_ != 0) & (contributions == 0))):
+        lost = np.abs(contributions) < np.finfo(np.float64).tiny
+        if bool(np.any((gains_ != 0) & lost)):
             return True
     return False
 
@@ -208,9 +210,7 @@ def _breakdown(
     """The table without label/grade columns, and (CG@k, DCG@k, IDCG@k)."""
     k = convention.cutoff_k
     n, m = len(used), len(ideal)
-    depth = n if k is None else min(k, n)
-    ideal_depth = m if k is None else min(k, m)
-    rows = max(n, ideal_depth)
+    rows = max(n, m if k is None else min(k, m))
     zero: Real = Decimal(0) if exact else 0.0
 
     divisors = discounts(rows, convention.discount, convention.log_base, exact=exact)
@@ -218,7 +218,7 @@ def _breakdown(
     if tie_groups is not None:
         gain = _group_means(gain, tie_groups)
     # The ideal column runs as far as the table so nDCG@i is right past the cutoff too.
-    ideal_rows = min(rows, m)
+    ideal_rows = min(rows, m)  # rows >= the ideal's depth at k
     ideal_gain = gains(ideal[:ideal_rows], convention.gain, exact=exact)
     dtype = object if exact else np.float64
     padded_gain = np.full(rows, zero, dtype=dtype)
@@ -232,17 +232,22 @@ def _breakdown(
     with localcontext(EXACT_CONTEXT), np.errstate(over="ignore", invalid="ignore"):
         contribution = padded_gain / divisors
         ideal_contribution = padded_ideal_gain / divisors
-        running = np.cumsum(contribution)
-        running_ideal = np.cumsum(ideal_contribution)
-        running_cg = np.cumsum(padded_gain)
+        # The running sums go on past the cutoff so the whole list can be shown; the sums
+        # at k are read off them, so the table and the metrics always agree.
+        running = kernel.running_sums(contribution)
+        running_ideal = kernel.running_sums(ideal_contribution)
+        running_cg = kernel.running_sums(padded_gain)
         if exact:
             ndcg_at_i = _running_ndcg(running, running_ideal, convention.zero_ideal)
         else:
             ndcg_at_i = _running_ndcg_float(running, running_ideal, convention.zero_ideal)
+        cg, dcg = kernel.at_k(running_cg[:n], k), kernel.at_k(running[:n], k)
+        ideal_dcg = kernel.at_k(running_ideal[:m], k)
 
+    positions = np.arange(1, rows + 1)
     table = pd.DataFrame(
         {
-            "position": np.arange(1, rows + 1),
+            "position": positions,
             "gain": padded_gain,
             "discount": divisors,
             "contribution": contribution,
@@ -252,15 +257,9 @@ def _breakdown(
             "ideal_contribution": ideal_contribution,
             "running_ideal_dcg": running_ideal,
             "ndcg_at_i": ndcg_at_i,
-            "counted": np.arange(1, rows + 1) <= (rows if k is None else k),
+            "counted": kernel.counted(positions, k),
         }
     )
-    # Sums are read off the running columns so the table and the metrics always agree.
-    cg = running_cg[depth - 1] if depth else zero
-    dcg = running[depth - 1] if depth else zero
-    ideal_dcg = running_ideal[ideal_depth - 1] if ideal_depth else zero
-    if not exact:
-        cg, dcg, ideal_dcg = float(cg), float(dcg), float(ideal_dcg)
     return table, (cg, dcg, ideal_dcg)
 
 
@@ -278,16 +277,10 @@ def ndcg(
     # The same sums as evaluate() without building its table: exercises call this a lot.
     convention = convention or Convention()
     _, used, ideal = ranked_and_ideal(grades, convention, judged_grades)
-    k = convention.cutoff_k
-    depth, ideal_depth = (len(used), len(ideal)) if k is None else (k, k)
-    shown, best = used[:depth], ideal[:ideal_depth]
-    divisors = discounts(max(len(shown), len(best)), convention.discount, convention.log_base)
-    with np.errstate(over="ignore", invalid="ignore"):
-        shown_gain, best_gain = gains(shown, convention.gain), gains(best, convention.gain)
-        # Running sums, as evaluate() adds them, so both give the same float.
-        dcg = float(np.cumsum(shown_gain / divisors[: len(shown)])[-1]) if len(shown) else 0.0
-        ideal_dcg = float(np.cumsum(best_gain / divisors[: len(best)])[-1]) if len(best) else 0.0
-    tiny = np.abs(np.concatenate([gains(used, convention.gain), gains(ideal, convention.gain)]))
+    shown_gain, best_gain = gains(used, convention.gain), gains(ideal, convention.gain)
+    dcg = kernel.sum_at_k(shown_gain, convention)
+    ideal_dcg = kernel.sum_at_k(best_gain, convention)
+    tiny = np.abs(np.concatenate([shown_gain, best_gain]))
     if (
         not (math.isfinite(dcg) and math.isfinite(ideal_dcg))
         or dcg == 0

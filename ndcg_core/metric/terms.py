@@ -1,5 +1,6 @@
 """The terms of the sums: grades checked, the negative-grade policy applied, the ideal order,
-and each position's gain and divisor (:mod:`ndcg_core.metric.metrics` adds them up).
+and each position's gain and divisor (:mod:`ndcg_core.metric.metrics` adds them up with
+:mod:`ndcg_core.metric.kernel`).
 
 The gain ``g(rel)`` is ``rel`` or ``2**rel - 1``; the divisor ``d(i)`` at rank ``i`` is
 ``log_b(i+1)``, or Järvelin-Kekäläinen's ``1 if i < b else log_b(i)``. Both come as floats, or
@@ -18,6 +19,7 @@ from ndcg_core.errors import NdcgError
 from ndcg_core.metric import rules
 from ndcg_core.metric.choices import Discount, Gain, IdealSource, NegativeGrades
 from ndcg_core.metric.conventions import Convention
+from ndcg_core.metric.kernel import best_first
 
 MAX_EXPONENTIAL_GRADE = 1_000_000  # 2**1e6 has 301,030 digits: still exact, and quick
 #: The decimal context of the exact path: 50 digits, exponents far beyond a float's.
@@ -104,7 +106,8 @@ def ranked_and_ideal(
         pool = apply_negative_policy(judged, policy, "judged set")
     else:
         pool = used
-    ideal = -np.sort(-rules.ideal_pool(pool, policy))
+    pool = rules.ideal_pool(pool, policy)
+    ideal = pool[best_first(pool)]
     if convention.gain is Gain.EXPONENTIAL and ideal.size and ideal[0] > MAX_EXPONENTIAL_GRADE:
         msg = (
             f"A grade of {ideal[0]:g} is too large for exponential gain: 2^{ideal[0]:g} has "

@@ -14,6 +14,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ndcg_core.metric.exact_ratio import shown_ratio
+from ndcg_core.metric.kernel import best_first
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.rules import ideal_pool, used_grades
 from ndcg_core.text.formatting import format_real, vega_format_expr
@@ -151,7 +152,7 @@ def ideal_labels(evaluation: Evaluation) -> np.ndarray:
     policy = evaluation.convention.negative_grades
     pool = ideal_pool(used_grades(np.array(evaluation.grades, dtype=np.float64), policy), policy)
     ideal = np.array(evaluation.ideal_grades, dtype=np.float64)
-    order = np.argsort(-pool, kind="stable")
+    order = best_first(pool)
     values = pool[order]
     # A listed document with grade g goes to the next place among the ideal's g's.
     ideal_ascending, values_ascending = ideal[::-1], values[::-1]

@@ -35,12 +35,17 @@ from ndcg_core.pictures.style import COLOURS, CURVE_COLOUR, CUTOFF_COLOUR
 from ndcg_core.text.formatting import vega_format_expr
 
 HOVER = "position_hover"
-# Wide enough to read, narrow enough that the three panels, axes and legend fit the
-# Playground's results column at 1366 px (about 475 px) and in the presenter view.
-CHART_WIDTH = 340
+# The width of a chart drawn for a file (PNG, SVG): the lower panels side by side. A page
+# draws its charts to the width it has (fitted_width).
+CHART_WIDTH = 440
+# Side by side, each lower panel needs this much room for its title: narrower, they stack.
+_MIN_PANEL = 150
 # A y axis as wide as its longest label can be ("-999999.999"), so the charts' width does
 # not depend on the numbers and fits the Playground's column whatever the list.
 _Y_AXIS_EXTENT = 72
+# What a chart adds around its widest plot: the y axis and Vega's padding (test_chart_spec
+# renders charts and checks that fitted_width keeps them inside the room they are given).
+_AROUND_PLOTS = _Y_AXIS_EXTENT + 38
 
 
 def evaluation_chart(
@@ -70,8 +75,9 @@ def _layout_chart(
     """The chart of :func:`evaluation_chart` for any list of this shape, ``n`` positions and
     this visible cutoff: only the x domain and the cutoff's title depend on those two."""
     unit, dense = shape.unit, shape.dense
+    stacked = is_stacked(width)
     # The lower row has two y axes where the upper has one: the panels give up that width.
-    half = (width - _Y_AXIS_EXTENT - 60) // 2
+    half = width if stacked else (width - _Y_AXIS_EXTENT - 60) // 2
     hover = alt.selection_point(
         name=HOVER,
         fields=["position"],
@@ -200,8 +206,34 @@ def _layout_chart(
         # One hover selection shared by the three panels is what we want: Altair merges the
         # identical copies into one parameter and warns that it did.
         warnings.filterwarnings("ignore", message="Automatically deduplicated selection")
-        chart = alt.vconcat(running, alt.hconcat(contributions, curve))
-    return cast(alt.VConcatChart, chart.resolve_scale(color="shared"))
+        if stacked:  # a phone: three panels under each other, each as wide as the screen
+            chart = alt.vconcat(running, contributions, curve)
+        else:
+            chart = alt.vconcat(running, alt.hconcat(contributions, curve))
+    # Panels in a column cannot "fit" a width (Streamlit's theme asks for it, and Vega-Lite
+    # warns): each is drawn at its own width, which the page chose to fit (fitted_width).
+    chart = chart.resolve_scale(color="shared").properties(autosize=alt.AutoSizeParams(type="pad"))
+    return cast(alt.VConcatChart, chart)
+
+
+def is_stacked(width: int) -> bool:
+    """Whether a chart ``width`` px wide puts its two lower panels under each other, each as
+    wide as the upper one (side by side they would be under 100 px each).
+
+    >>> is_stacked(CHART_WIDTH), is_stacked(360)
+    (False, True)
+    """
+    return (width - _Y_AXIS_EXTENT - 60) // 2 < _MIN_PANEL
+
+
+def fitted_width(available: int) -> int:
+    """The ``width`` to give :func:`evaluation_chart` so that the whole chart (axes, legend
+    and padding around its plots) is at most ``available`` px wide; never under 120.
+
+    >>> fitted_width(471), fitted_width(358)
+    (361, 248)
+    """
+    return max(120, available - _AROUND_PLOTS)
 
 
 def _value_axis() -> alt.Axis:

@@ -184,11 +184,27 @@ def comparison_spec(
     spec = {
         "$schema": SCHEMA,
         ("vconcat" if stacked else "hconcat"): [running, per_position],
+        "autosize": {"type": "pad"},  # panels side by side or in a column cannot "fit"
         # Each panel keeps its own colours and legend (A/B versus gains/losses).
         "resolve": {"scale": {"color": "independent"}, "legend": {"color": "independent"}},
         "config": {"font": "sans-serif", "view": {"stroke": None}},
     }
     return spec if font_size is None else with_text_size(spec, font_size)
+
+
+# What the stacked chart adds around its plots: the y axis, its title and Vega's padding
+# (measured in Chromium, whose text is wider than vl-convert's).
+_AROUND_PLOTS = 80
+
+
+def fitted_comparison_width(available: int) -> int:
+    """The ``width`` to give :func:`comparison_spec` (stacked) so that the chart is at most
+    ``available`` px wide; never under 120.
+
+    >>> fitted_comparison_width(358)
+    278
+    """
+    return max(120, available - _AROUND_PLOTS)
 
 
 def comparison_svg(comparison: Comparison) -> str:

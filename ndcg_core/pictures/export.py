@@ -18,6 +18,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ndcg_core.metric.choices import Discount, Gain, IdealSource, ZeroIdeal
+from ndcg_core.metric.measures import MEASURES
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.runs.scoring import RunScores
 from ndcg_core.text.quoting import FORMULA_STARTS, short_number
@@ -101,7 +102,7 @@ def per_query_csv(scores: RunScores) -> str:
             "qid": scores.qids,
             "DCG": scores.dcg,
             "ideal DCG": scores.ideal_dcg,
-            "nDCG": scores.ndcg,
+            MEASURES["nDCG"].label(None): scores.ndcg,
             "retrieved": scores.retrieved,
             "relevant": scores.relevant,
         }

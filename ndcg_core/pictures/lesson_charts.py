@@ -178,15 +178,16 @@ def discount_chart(curve: Sequence[tuple[int, float]], rows: Sequence[CardRow]) 
     }
 
 
-def contribution_chart(rows: Sequence[CardRow], *, cutoff_k: int | None = None) -> dict[str, Any]:
+def contribution_chart(rows: Sequence[CardRow]) -> dict[str, Any]:
     """Each card's gain (pale) and what it keeps at its position (solid): DCG term by term.
 
-    With ``cutoff_k``, cards past the first k are grey: they add nothing to DCG@k.
+    Cards past the cutoff k (``row.counted`` false, rows at k: ``step_cutoff``) are grey:
+    they add nothing to DCG@k.
 
-    >>> from ndcg_core.teaching.lesson_steps import step_dcg
+    >>> from ndcg_core.teaching.lesson_steps import step_cutoff
     >>> from ndcg_core.teaching.stories import load_story
     >>> story = load_story("pizza")
-    >>> spec = contribution_chart(step_dcg(story, story.shown_order).rows, cutoff_k=3)
+    >>> spec = contribution_chart(step_cutoff(story, story.shown_order, 3).rows)
     >>> [v["part"] for v in spec["data"]["values"]][:2]
     ['kept', 'kept']
     >>> [v["counts"] for v in spec["data"]["values"] if v["part"] == "kept"]
@@ -195,7 +196,6 @@ def contribution_chart(rows: Sequence[CardRow], *, cutoff_k: int | None = None) 
     values: list[dict[str, Any]] = []
     for part in ("kept", "lost to the discount"):
         for row in rows:
-            counted = cutoff_k is None or row.position <= cutoff_k
             values.append(
                 {
                     "result": _axis_label(row),
@@ -204,7 +204,7 @@ def contribution_chart(rows: Sequence[CardRow], *, cutoff_k: int | None = None) 
                     "value": row.contribution if part == "kept" else row.gain - row.contribution,
                     "gain": row.gain,
                     "kept": round(row.contribution, 3),
-                    "counts": "counts" if counted else "past k",
+                    "counts": "counts" if row.counted else "past k",
                 }
             )
     colour: dict[str, Any] = {
@@ -212,7 +212,8 @@ def contribution_chart(rows: Sequence[CardRow], *, cutoff_k: int | None = None) 
         "type": "nominal",
         "title": None,
         "scale": {"domain": ["kept", "lost to the discount"], "range": [BLUE, ORANGE]},
-        "legend": {"orient": "top"},
+        # One entry a line: side by side, the two ran past a phone's edge ("lost to the").
+        "legend": {"orient": "top", "direction": "vertical"},
     }
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",

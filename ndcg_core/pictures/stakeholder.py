@@ -117,18 +117,23 @@ def ranking_table(
     >>> "&lt;i&gt;" in html, "Bee (b)" in html, "1.262" in html
     (True, True, True)
     """
-    k = evaluation.convention.cutoff_k
     n = len(evaluation.grades)
     table = evaluation.table
     rows = []
-    for i, (label, grade, contribution) in enumerate(
-        zip(evaluation.labels, evaluation.grades, table["contribution"].tolist()[:n], strict=True)
+    for i, (label, grade, contribution, counted) in enumerate(
+        zip(
+            evaluation.labels,
+            evaluation.grades,
+            table["contribution"].tolist()[:n],
+            table["counted"].tolist()[:n],  # the cutoff's rule: ndcg_core.metric.kernel.counted
+            strict=True,
+        )
     ):
         position = i + 1
         if position > max_rows:
             rows.append(f'<tr><td colspan="4">… and {n - max_rows} more</td></tr>')
             break
-        below = k is not None and position > k
+        below = not counted
         title = titles.get(label)
         document = escape(label) if not title else f"{escape(title)} ({escape(label)})"
         added = "not counted" if below else format_real(contribution)

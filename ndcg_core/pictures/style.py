@@ -15,9 +15,10 @@ CURVE_COLOUR = "#009E73"  # Okabe-Ito bluish green
 CUTOFF_COLOUR = "#8C8C8C"  # over 3:1 against both the light and the dark background
 
 
-def number_axis() -> alt.Axis:
-    """An axis of values labelled by the app's number rule (0.200, never 0.2 or 0.200000)."""
-    return alt.Axis(labelExpr=vega_format_expr("datum.value"))
+def number_axis(**options: Any) -> alt.Axis:
+    """An axis of values labelled by the app's number rule (0.200, never 0.2 or 0.200000),
+    with any other axis ``options``."""
+    return alt.Axis(labelExpr=vega_format_expr("datum.value"), **options)
 
 
 #: Chart text on a projector: axis, legend and title text at least this many pixels.

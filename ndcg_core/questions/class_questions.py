@@ -1,8 +1,10 @@
 """Questions a teacher asks a whole class, and what the class answered.
 
-A :class:`ClassQuestion` is one of Practice's exercises (:mod:`ndcg_core.teaching.practice`:
-predict, compare, reorder, spot), or "ask about this list": predict nDCG for the Playground's
-list under its convention. It travels through the class store as a kind and JSON text
+A :class:`ClassQuestion` is one of Practice's exercises (:mod:`ndcg_core.teaching.practice`),
+or "ask about this list": predict nDCG for the Playground's list under its convention. Its
+kind (a registered :class:`~ndcg_core.teaching.kinds.base.QuestionKind`,
+:mod:`ndcg_core.teaching.kinds`) words, reads, judges and reveals it; nothing here names a
+kind. It travels through the class store as the kind's name and JSON text
 (:func:`to_payload`, :func:`from_payload`); a student's answer is stored as canonical text
 made by :func:`parse_answer`; :mod:`ndcg_core.questions.class_reveal` builds the reveal from
 both.
@@ -12,10 +14,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
-from types import MappingProxyType
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
@@ -25,38 +25,14 @@ from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import Evaluation, evaluate
 from ndcg_core.metric.parsing import GradeList
 from ndcg_core.teaching.exercise_prompts import predict_prompt
-from ndcg_core.teaching.grading import within_tolerance
-from ndcg_core.teaching.practice import Exercise, Kind, Level
-from ndcg_core.teaching.practice_checks import check_reorder, reorder_answer
-from ndcg_core.text.formatting import format_real
-from ndcg_core.text.numbers import read_number
-from ndcg_core.text.quoting import quoted, short_number
+from ndcg_core.teaching.kinds import LIST, kind_named
+from ndcg_core.teaching.kinds.base import AnswerInput, Exercise, QuestionKind
+from ndcg_core.teaching.practice import Level
+from ndcg_core.text.quoting import quoted
 
 PAYLOAD_VERSION = 1
 MAX_LIST_DOCUMENTS = 12  # what a projector and a phone show in one line or two
 LIST_TOLERANCE = 0.005  # two decimals, rounded
-MAX_NUMBER = 1e6  # an answer past this is a typing slip, not a DCG
-
-
-class QuestionKind(StrEnum):
-    """What a class question asks; the first four are Practice's exercise kinds."""
-
-    PREDICT = "predict"
-    COMPARE = "compare"
-    REORDER = "reorder"
-    SPOT = "spot"
-    LIST = "list"  # predict nDCG of the Playground's list under its convention
-
-
-KIND_TITLES: Mapping[QuestionKind, str] = MappingProxyType(
-    {
-        QuestionKind.PREDICT: "Predict nDCG",
-        QuestionKind.COMPARE: "Which ranking scores higher?",
-        QuestionKind.REORDER: "Drag into the ideal order",
-        QuestionKind.SPOT: "Spot the drawback",
-        QuestionKind.LIST: "Ask about this list",
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -71,7 +47,7 @@ class ClassQuestion:
 
     @property
     def title(self) -> str:
-        return KIND_TITLES[self.kind]
+        return self.kind.title
 
     @property
     def prompt(self) -> str:
@@ -79,8 +55,8 @@ class ClassQuestion:
 
     @property
     def numeric(self) -> bool:
-        """Whether the answer is a number (predict, list) rather than a choice."""
-        return self.kind in (QuestionKind.PREDICT, QuestionKind.LIST)
+        """Whether the answer is a number (predict, list) rather than a choice or order."""
+        return self.kind.answer_input is AnswerInput.NUMBER
 
     @property
     def judged_grades(self) -> tuple[float, ...] | None:
@@ -102,11 +78,11 @@ def from_exercise(exercise: Exercise, seed: int, level: Level) -> ClassQuestion:
 
     >>> from ndcg_core.teaching.practice import exercise_set
     >>> q = from_exercise(exercise_set(5)[0], 5, Level.EASY)
-    >>> q.kind.value, q.source
+    >>> q.kind.name, q.source
     ('predict', 'Practice set 5, easy, exercise 1')
     """
     source = f"Practice set {seed}, {Level(level).value}, exercise {exercise.number}"
-    return ClassQuestion(QuestionKind(exercise.kind.value), exercise, source)
+    return ClassQuestion(exercise.kind, exercise, source)
 
 
 def from_list(
@@ -133,16 +109,14 @@ def from_list(
     exercise = Exercise(
         key="class-list",
         number=1,
-        kind=Kind.PREDICT,
+        kind=LIST,
         prompt=predict_prompt(convention, LIST_TOLERANCE),
         convention=convention,
         grades=tuple(grades),
         labels=tuple(grade_list.labels),
         tolerance=LIST_TOLERANCE,
     )
-    question = ClassQuestion(
-        QuestionKind.LIST, exercise, "the Playground's list", tuple(unretrieved)
-    )
+    question = ClassQuestion(LIST, exercise, "the Playground's list", tuple(unretrieved))
     value = question.evaluation().ndcg
     if not math.isfinite(value):
         msg = (
@@ -161,7 +135,7 @@ def to_payload(question: ClassQuestion) -> str:
 
     >>> from ndcg_core.teaching.practice import exercise_set
     >>> q = from_exercise(exercise_set(5)[2], 5, Level.EASY)
-    >>> from_payload(q.kind.value, to_payload(q)) == q
+    >>> from_payload(q.kind.name, to_payload(q)) == q
     True
     """
     ex = question.exercise
@@ -206,9 +180,10 @@ def _optional_int(raw: object) -> int | None:
 
 
 def from_payload(kind: str, payload: str) -> ClassQuestion:
-    """Read a question back from the store; :class:`NdcgError` if it is not one of ours."""
+    """Read a question back from the store; :class:`NdcgError` if it is not one of ours
+    (its kind is looked up in the registry, :func:`~ndcg_core.teaching.kinds.kind_named`)."""
     try:
-        question_kind = QuestionKind(kind)
+        question_kind = kind_named(kind)
         body = json.loads(payload)
         if not isinstance(body, dict) or body.get("v") != PAYLOAD_VERSION:
             msg = "not a version 1 question"
@@ -216,7 +191,7 @@ def from_payload(kind: str, payload: str) -> ClassQuestion:
         exercise = Exercise(
             key=str(body["key"]),
             number=int(body["number"]),
-            kind=Kind.PREDICT if question_kind is QuestionKind.LIST else Kind(kind),
+            kind=question_kind,
             prompt=str(body["prompt"]),
             convention=Convention.from_params(body["convention"]),
             grades=_floats(body["grades"]),
@@ -243,29 +218,13 @@ def from_payload(kind: str, payload: str) -> ClassQuestion:
 # --------------------------------------------------------------------------- answers
 
 
-def _number(raw: str) -> float:
-    value = read_number(raw)
-    if abs(value) > MAX_NUMBER:
-        msg = f"{quoted(raw)} is far too large for nDCG (or even DCG) here; check it."
-        raise NdcgError(msg)
-    return value
-
-
-def _choice(raw: str, count: int, what: str) -> int:
-    text = raw.strip().lower().removeprefix(what.lower()).strip()
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= count):
-        msg = f"Choose a {what.lower()} from 1 to {count}; {quoted(raw)} is not one."
-        raise NdcgError(msg)
-    return int(text)
-
-
 def parse_answer(question: ClassQuestion, raw: str) -> str:
     """A student's answer as canonical text, or :class:`NdcgError` with a message for them.
 
-    Numbers (predict, list) are read by :func:`ndcg_core.text.numbers.read_number`, as every
-    box in the app reads them (a comma is refused, not taken as a point); spot takes a
-    pair number, compare ``A, 2`` (the winner and the number
-    of the change that flips it), reorder the labels in order.
+    The question's kind reads it: numbers (predict, list) by
+    :func:`ndcg_core.text.numbers.read_number`, as every box in the app reads them (a comma
+    is refused, not taken as a point); spot takes a pair number, compare ``A, 2`` (the
+    winner and the number of the change that flips it), reorder the labels in order.
 
     >>> from ndcg_core.teaching.practice import exercise_set
     >>> predict = from_exercise(exercise_set(5)[0], 5, Level.EASY)
@@ -276,23 +235,7 @@ def parse_answer(question: ClassQuestion, raw: str) -> str:
     ...
     ndcg_core.errors.NdcgError: “0.8 8” has a space inside it; type one number without spaces, like 0.86.
     """
-    ex = question.exercise
-    if question.numeric:
-        return short_number(_number(raw))
-    if question.kind is QuestionKind.SPOT:
-        return str(_choice(raw, len(ex.pairs), "Pair"))
-    if question.kind is QuestionKind.COMPARE:
-        winner, _, change = raw.replace(";", ",").partition(",")
-        winner = winner.strip().upper()
-        if winner not in ("A", "B"):
-            msg = f"Say which ranking scores higher, A or B; {quoted(raw)} does not."
-            raise NdcgError(msg)
-        return f"{winner}, {_choice(change, len(ex.options), 'Change')}"
-    order = [label.strip() for label in raw.split(",")]
-    if sorted(order) != sorted(ex.labels):
-        msg = f"Put each of {', '.join(ex.labels)} in the order once; {quoted(raw, 60)} does not."
-        raise NdcgError(msg)
-    return ", ".join(order)
+    return question.kind.parse(question, raw)
 
 
 def check_stored_answer(kind: str, payload: str, value: str) -> None:
@@ -320,43 +263,20 @@ def check_stored_answer(kind: str, payload: str, value: str) -> None:
 
 
 def is_right(question: ClassQuestion, value: str) -> bool:
-    """Whether a canonical answer (from :func:`parse_answer`) is right; a number by
-    :func:`~ndcg_core.teaching.grading.within_tolerance`, as Practice and the slip table
+    """Whether a canonical answer (from :func:`parse_answer`) is right, by its kind; a number
+    by :func:`~ndcg_core.teaching.grading.within_tolerance`, as Practice and the slip table
     judge it."""
-    ex = question.exercise
-    if question.numeric:
-        return within_tolerance(float(value), question.evaluation().ndcg, ex.tolerance)
-    if question.kind is QuestionKind.SPOT:
-        return int(value) - 1 == ex.answer_index
-    if question.kind is QuestionKind.COMPARE:
-        winner, change = value.split(", ")
-        return winner == ex.answer and int(change) - 1 == ex.answer_index
-    return check_reorder(ex, value.split(", ")).correct
+    return question.kind.is_right(question, value)
 
 
 def right_answer(question: ClassQuestion) -> str:
     """The right answer in words, as the reveal states it."""
-    ex = question.exercise
-    if question.numeric:
-        return f"{ex.convention.label} = {format_real(question.evaluation().ndcg, 4)}"
-    if question.kind is QuestionKind.SPOT:
-        return f"Pair {ex.answer_index + 1}"
-    if question.kind is QuestionKind.COMPARE:
-        return (
-            f"{ex.answer} scores higher; change {ex.answer_index + 1} "
-            f"({ex.options[ex.answer_index]}) makes the other one win"
-        )
-    return "One order that works: " + ", ".join(reorder_answer(ex))
+    return question.kind.right_answer(question)
 
 
 def answer_label(question: ClassQuestion, value: str) -> str:
     """A canonical answer as a short label for a chart or table (numbers as they are)."""
-    if question.kind is QuestionKind.SPOT:
-        return f"Pair {value}"
-    if question.kind is QuestionKind.COMPARE:
-        winner, change = value.split(", ")
-        return f"{winner}, change {change}"
-    return value
+    return question.kind.label(question, value)
 
 
 def join_link(page_url: str, code: str) -> str:

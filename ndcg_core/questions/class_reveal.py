@@ -15,18 +15,15 @@ from dataclasses import dataclass
 
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.metrics import Evaluation
-from ndcg_core.metric.parsing import format_grades
 from ndcg_core.pictures.export import csv_text
 from ndcg_core.questions.class_questions import (
     ClassQuestion,
-    QuestionKind,
     answer_label,
     is_right,
     parse_answer,
     right_answer,
 )
-from ndcg_core.teaching.practice_checks import check_reorder, compare_scores, reorder_answer
-from ndcg_core.teaching.slips import SlipCount, SlipTable, count_slips, match_answer, slip_table
+from ndcg_core.teaching.slips import SlipCount, SlipTable, count_slips, match_answer
 from ndcg_core.teaching.worked import WorkedStep, all_steps
 from ndcg_core.text.formatting import format_real
 
@@ -108,9 +105,9 @@ def spread(question: ClassQuestion, values: Sequence[str]) -> Spread:
     ((6.86,), 2, 1)
     """
     good, unreadable = _readable(question, values)
-    if question.numeric:
-        # One evaluation for the question, not one per answer: the table knows the right value.
-        table = _numeric_slips(question)
+    # One evaluation for the question, not one per answer: the table knows the right value.
+    table = slips_for(question)
+    if table is not None:
         numbers = sorted(float(v) for v in good)
         verdicts = [match_answer(table, x) for x in numbers]
         heights: Counter[float] = Counter()
@@ -168,40 +165,9 @@ def _slip_notes(table: SlipTable) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def _numeric_slips(question: ClassQuestion) -> SlipTable:
-    ex = question.exercise
-    return slip_table(
-        ex.grades, ex.convention, judged_grades=question.judged_grades, tolerance=ex.tolerance
-    )
-
-
 def slips_for(question: ClassQuestion) -> SlipTable | None:
-    """The slip table of a numeric question (None for choices)."""
-    return _numeric_slips(question) if question.numeric else None
-
-
-def _explanation(question: ClassQuestion, worked: Evaluation | None) -> str:
-    ex = question.exercise
-    if worked is not None:
-        return (
-            f"{ex.convention.label} = DCG / ideal DCG = {format_real(worked.dcg, 4)} / "
-            f"{format_real(worked.ideal_dcg, 4)} = {format_real(worked.ndcg, 4)}, under "
-            f"{ex.convention}."
-        )
-    if question.kind is QuestionKind.SPOT:
-        return ex.explanation
-    if question.kind is QuestionKind.COMPARE:
-        rows = compare_scores(ex)
-        _, a, b = rows[0]
-        flip, a2, b2 = rows[1 + ex.answer_index]
-        note = ""
-        if any(c.log_base != 2 for c in ex.option_conventions):
-            note = " A different log base never flips nDCG: it scales DCG and ideal DCG alike."
-        return (
-            f"In the textbook form A scores {format_real(a, 4)} and B {format_real(b, 4)}; with "
-            f"{flip} A scores {format_real(a2, 4)} and B {format_real(b2, 4)}.{note}"
-        )
-    return check_reorder(ex, reorder_answer(ex)).message
+    """The slip table of a numeric question (None for choices), by its kind."""
+    return question.kind.slips(question)
 
 
 def reveal(question: ClassQuestion, values: Sequence[str]) -> Reveal:
@@ -223,16 +189,15 @@ def reveal(question: ClassQuestion, values: Sequence[str]) -> Reveal:
     if table is not None:
         good, _ = _readable(question, values)
         counts = count_slips(table, [float(v) for v in good])
-    rows = tuple(compare_scores(question.exercise)) if question.kind is QuestionKind.COMPARE else ()
     return Reveal(
         right_answer=right_answer(question),
-        explanation=_explanation(question, worked),
+        explanation=question.kind.explanation(question),
         worked=worked,
         steps=all_steps(worked) if worked is not None else (),
         spread=found,
         slip_counts=counts,
         slip_notes=_slip_notes(table) if table is not None else (),
-        compare_rows=rows,
+        compare_rows=question.kind.option_rows(question.exercise),
     )
 
 
@@ -260,20 +225,7 @@ def asked(question: ClassQuestion) -> str:
     >>> asked(from_list(parse_grades("a=3, b=0"), Convention())).endswith("List: a=3, b=0.")
     True
     """
-    ex = question.exercise
-    if question.kind is QuestionKind.SPOT:
-        lists = " ".join(
-            f"Pair {i}: [{format_grades(a)}] and [{format_grades(b)}]."
-            for i, (a, b) in enumerate(ex.pairs, start=1)
-        )
-    elif question.kind is QuestionKind.COMPARE:
-        changes = " ".join(f"Change {i}: {text}." for i, text in enumerate(ex.options, start=1))
-        lists = f"A: {format_grades(ex.grades)}. B: {format_grades(ex.other)}. {changes}"
-    else:
-        lists = f"List: {format_grades(ex.grades, ex.labels)}."
-        if question.unretrieved:
-            lists += f" Judged but not retrieved: {format_grades(question.unretrieved)}."
-    return f"{question.prompt} {lists}"
+    return f"{question.prompt} {question.kind.asked(question)}"
 
 
 def right_value(question: ClassQuestion) -> float | str:
@@ -285,14 +237,7 @@ def right_value(question: ClassQuestion) -> float | str:
     >>> round(right_value(from_list(parse_grades("3, 2, 3, 0, 1, 2"), Convention())), 4)
     0.9608
     """
-    ex = question.exercise
-    if question.numeric:
-        return question.evaluation().ndcg
-    if question.kind is QuestionKind.SPOT:
-        return ex.answer_index + 1
-    if question.kind is QuestionKind.COMPARE:
-        return f"{ex.answer}, {ex.answer_index + 1}"
-    return ", ".join(reorder_answer(ex))
+    return question.kind.right_value(question)
 
 
 def summary_csv(

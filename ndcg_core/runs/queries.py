@@ -9,10 +9,10 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.metric.binary import binary_scores
 from ndcg_core.metric.choice_labels import choice_label
 from ndcg_core.metric.choices import IdealSource, ZeroIdeal
 from ndcg_core.metric.conventions import Convention
+from ndcg_core.metric.measures import MEASURES
 from ndcg_core.metric.metrics import evaluate, ndcg
 from ndcg_core.metric.notes import evaluation_notes
 from ndcg_core.metric.parsing import check_visible, parse_grades
@@ -122,28 +122,12 @@ def parse_queries(text: str) -> tuple[Query, ...]:
 def _query_scores(
     queries: Sequence[Query], convention: Convention, threshold: float
 ) -> list[list[float]]:
-    """Per query: nDCG@k, P@k, R@k, AP and RR (R@k and AP are NaN without a relevant one)."""
-    values: list[list[float]] = []
-    for query in queries:
-        result = evaluate(query.grades, convention, judged_grades=query.judged_grades)
-        unretrieved = len(query.judged_grades or query.grades) - len(query.grades)
-        missed = (query.judged_grades or query.grades)[len(query.grades) :][: max(unretrieved, 0)]
-        binary = binary_scores(
-            query.grades,
-            threshold=threshold,
-            cutoff_k=convention.cutoff_k,
-            unretrieved_relevant=sum(1 for g in missed if g >= threshold),
-        )
-        values.append(
-            [
-                result.ndcg,
-                binary.precision_at_k,
-                binary.recall_at_k,
-                binary.average_precision,
-                binary.reciprocal_rank,
-            ]
-        )
-    return values
+    """Per query, every measure of :data:`~ndcg_core.metric.measures.MEASURES` in its order
+    (nDCG@k, P@k, R@k, AP, RR; R@k and AP are NaN without a relevant document)."""
+    return [
+        [m.compute(q.grades, q.judged_grades, convention, threshold) for m in MEASURES.values()]
+        for q in queries
+    ]
 
 
 def queries_table(
@@ -155,10 +139,13 @@ def queries_table(
     >>> table.columns.tolist()
     ['query', 'shown', 'nDCG@5', 'P@5', 'R@5', 'AP', 'RR']
     """
-    label = convention.label
-    at = "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
+    labels = [m.label(convention.cutoff_k) for m in MEASURES.values()]
     rows = [
-        {"query": query.name, "shown": str(len(query.grades)), **_cells(numbers, label, at)}
+        {
+            "query": query.name,
+            "shown": str(len(query.grades)),
+            **{label: format_real(v) for label, v in zip(labels, numbers, strict=True)},
+        }
         for query, numbers in zip(
             queries, _query_scores(queries, convention, threshold), strict=True
         )
@@ -179,24 +166,27 @@ def query_means(
     >>> means[["mean", "value", "queries counted"]].values.tolist()
     [['mean nDCG', '0.500', '2'], ['mean P', '0.250', '2'], ['mean R', '1', '1'], ['MAP', '1', '1'], ['MRR', '0.500', '2']]
     """
-    at = "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"
     values = _query_scores(queries, convention, threshold)
     ndcg_mean = mean_ndcg(queries, convention)
     nothing = _query_scores([Query((0.0,), (0.0,))], convention, threshold)[0]
+    keys = list(MEASURES)
     rows = [
         {
-            "mean": f"mean {convention.label}",
+            "mean": MEASURES["nDCG"].mean_label(convention.cutoff_k),
             "value": format_real(ndcg_mean.mean),
             "queries counted": str(ndcg_mean.counted),
-            "a query with no relevant document": _ndcg_treatment(convention, nothing[0]),
+            "a query with no relevant document": _ndcg_treatment(
+                convention, nothing[keys.index("nDCG")]
+            ),
         }
     ]
-    names = [f"mean P{at}", f"mean R{at}", "MAP", "MRR"]
-    for column, name in enumerate(names, start=1):
+    for column, measure in enumerate(MEASURES.values()):
+        if measure.key == "nDCG":  # its mean follows the convention's empty-ideal rule, above
+            continue
         kept = [v[column] for v in values if not math.isnan(v[column])]
         rows.append(
             {
-                "mean": name,
+                "mean": measure.mean_label(convention.cutoff_k),
                 "value": format_real(math.fsum(kept) / len(kept) if kept else math.nan),
                 "queries counted": str(len(kept)),
                 "a query with no relevant document": _treatment(nothing[column]),
@@ -233,11 +223,6 @@ def query_notes(queries: Sequence[Query], convention: Convention) -> tuple[str, 
             evaluate(query.grades, convention, judged_grades=query.judged_grades)
         )
     )
-
-
-def _cells(numbers: list[float], label: str, at: str) -> dict[str, str]:
-    names = [label, f"P{at}", f"R{at}", "AP", "RR"]
-    return {name: format_real(value) for name, value in zip(names, numbers, strict=True)}
 
 
 def mean_variants(queries: Sequence[Query], convention: Convention) -> pd.DataFrame:

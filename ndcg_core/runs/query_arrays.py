@@ -11,14 +11,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ndcg_core.metric import rules
+from ndcg_core.metric import kernel, rules
 from ndcg_core.metric.choices import TiePolicy
 from ndcg_core.metric.conventions import Convention
-
-
-def rank_divisors(ranks: np.ndarray, convention: Convention) -> np.ndarray:
-    """The convention's divisor at each rank (:func:`ndcg_core.metric.rules.divisors`)."""
-    return rules.divisors(ranks, convention.discount, convention.log_base)
 
 
 def query_blocks(queries: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -30,38 +25,14 @@ def query_blocks(queries: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return starts, np.diff(np.append(starts, len(queries)))
 
 
-def whole_levels(grades: np.ndarray) -> tuple[float, int] | None:
-    """The highest grade and the number of levels down to the lowest, when the grades are
-    whole numbers in a modest range (as qrels grades are)."""
-    if len(grades) == 0:
-        return None
-    high, low = float(grades.max()), float(grades.min())
-    if not high - low < 2**20 or not (grades == np.floor(grades)).all():
-        return None
-    return high, int(high - low) + 1
-
-
-def best_first(queries: np.ndarray, grades: np.ndarray) -> np.ndarray:
-    """The stable order by query, then grade descending: ``np.lexsort((-grades, queries))``,
-    done as one sort of integer keys when the grades are whole numbers."""
-    levels = whole_levels(grades)
-    if levels is None:
-        return np.lexsort((-grades, queries))
-    high, span = levels
-    keys = queries.astype(np.int64) * span + (high - grades).astype(np.int64)
-    order: np.ndarray = np.argsort(keys, kind="stable")
-    return order
-
-
 IDEAL_BLOCK = 1 << 19  # rows of whole queries sorted at once for the ideal DCG
 
 
 def query_ideal_dcgs(
     queries: np.ndarray, grades: np.ndarray, n_queries: int, convention: Convention
 ) -> np.ndarray:
-    """Each query's ideal DCG: its grades best first, cut at k. With a cutoff and whole
-    grades, each query's top k come from its counts per grade, with no sort; either way
-    the same terms are added in the same order, so the sums are the same.
+    """Each query's ideal DCG: its grades best first (:func:`ndcg_core.metric.kernel.ideal_rows`),
+    added up at k (:func:`ndcg_core.metric.kernel.sums_by_query`).
 
     When each query's rows are together (a run's, once ranked), whole queries are taken
     a block of rows at a time, so the sort's working arrays stay small: each query's sum
@@ -83,33 +54,10 @@ def _ideal_dcg_rows(
     queries: np.ndarray, grades: np.ndarray, n_queries: int, convention: Convention
 ) -> np.ndarray:
     """:func:`query_ideal_dcgs` of these rows, at once."""
-    k = convention.cutoff_k
-    levels = whole_levels(grades)
-    if k is not None and levels is not None and n_queries * levels[1] * k <= 8 * len(grades):
-        high, span = levels
-        keys = queries.astype(np.int64) * span + (high - grades).astype(np.int64)
-        counts = np.bincount(keys, minlength=n_queries * span).reshape(n_queries, span)
-        above = np.cumsum(counts, axis=1)  # rows at this level or better
-        positions = np.arange(k)
-        level = (above[:, :, np.newaxis] <= positions).sum(axis=1)  # of each top position
-        query, position = np.nonzero(positions < above[:, -1:])  # by query, then position
-        gains = rules.gain_values(high - level[query, position].astype(np.float64), convention.gain)
-        ideal: np.ndarray = np.bincount(
-            query, weights=gains / rank_divisors(position + 1.0, convention), minlength=n_queries
-        )
-        return ideal
-    order = best_first(queries, grades)
-    ordered = queries[order]
-    ranks = _ranks_within(ordered)
-    gains = rules.gain_values(grades[order], convention.gain)
-    del order  # a run's worth of rows each: let go as soon as done (a 200 MB run's peak)
-    if k is not None:
-        gains = np.where(ranks <= k, gains, 0.0)  # 0 / divisor is the 0 it used to be
-    terms = rank_divisors(ranks, convention)
-    del ranks
-    np.divide(gains, terms, out=terms)
-    summed: np.ndarray = np.bincount(ordered, weights=terms, minlength=n_queries)
-    return summed
+    query, position, best = kernel.ideal_rows(queries, grades, n_queries, convention.cutoff_k)
+    gains = rules.gain_values(best, convention.gain)
+    del best  # a run's worth of rows each: let go as soon as done (a 200 MB run's peak)
+    return kernel.sums_by_query(query, position, gains, n_queries, convention)
 
 
 def order_ties(
@@ -147,17 +95,6 @@ def order_ties(
     ordered = grades.copy()
     ordered[rows] = grades[rows][np.lexsort((then, tie))]
     return ordered
-
-
-def _ranks_within(sorted_groups: np.ndarray) -> np.ndarray:
-    """1-based position of each row within its run of equal group ids (input sorted)."""
-    if len(sorted_groups) == 0:
-        return np.zeros(0)
-    starts = np.flatnonzero(np.r_[True, sorted_groups[1:] != sorted_groups[:-1]])
-    lengths = np.diff(np.r_[starts, len(sorted_groups)])
-    ranks: np.ndarray = np.arange(len(sorted_groups), dtype=np.float64)  # whole numbers
-    ranks -= np.repeat(starts - 1.0, lengths)  # below 2**53: exact, as in integers
-    return ranks
 
 
 def tie_means(gains: np.ndarray, groups: np.ndarray, scores: np.ndarray) -> np.ndarray:

@@ -12,6 +12,7 @@ numbers from :mod:`ndcg_core.teaching.worked`, so what a step shows adds up to w
 computes (tests check both). A page lays these records out; it computes nothing. The cards'
 order is :mod:`ndcg_core.teaching.card_order`, feedback on a prediction
 :mod:`ndcg_core.teaching.lesson_feedback`, and the last step :mod:`ndcg_core.teaching.lesson_recap`.
+The steps themselves (their order, titles and recap lines) are :mod:`ndcg_core.teaching.lesson_plan`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from ndcg_core.metric.conventions import Convention
+from ndcg_core.metric.kernel import weights
 from ndcg_core.metric.metrics import Evaluation, Real, evaluate
 from ndcg_core.metric.terms import discounts
 from ndcg_core.teaching import worked
@@ -29,19 +33,6 @@ from ndcg_core.text.formatting import format_real
 
 #: The one convention of the guided lesson: the seed notes' textbook form.
 TEXTBOOK = Convention()
-
-#: The lesson's steps, in order: one idea each.
-STEP_TITLES = (
-    "What the judge says",
-    "CG: add the grades up",
-    "The discount: lower places count less",
-    "DCG: the order now matters",
-    "The ideal ranking and IDCG",
-    "nDCG = DCG / IDCG",
-    "@k: only the first page counts",
-    "Where nDCG misleads",
-    "Now make your own",
-)
 
 
 def convention_line() -> str:
@@ -58,7 +49,8 @@ def convention_line() -> str:
 
 @dataclass(frozen=True)
 class CardRow:
-    """One card at its position: gain, divisor log2(i+1), kept share 1/log2(i+1), contribution."""
+    """One card at its position: gain, divisor log2(i+1), kept share 1/log2(i+1) (0 past the
+    cutoff), contribution (what it would add, past the cutoff too), whether it counts."""
 
     position: int
     card: Card
@@ -79,21 +71,23 @@ def _rows(story: Story, evaluation: Evaluation) -> tuple[CardRow, ...]:
     n = len(evaluation.grades)
     table = evaluation.table
     divisors = [float(d) for d in table["discount"].tolist()[:n]]
+    kept = weights(np.arange(1.0, n + 1.0), evaluation.convention).tolist()  # 0 past k
     return tuple(
         CardRow(
             position=position,
             card=story.card(label),
             gain=float(gain),
             divisor=divisor,
-            kept=1.0 / divisor,
+            kept=share,
             contribution=float(contribution),
             counted=bool(counted),
         )
-        for position, label, gain, divisor, contribution, counted in zip(
+        for position, label, gain, divisor, share, contribution, counted in zip(
             range(1, n + 1),
             evaluation.labels,
             table["gain"].tolist()[:n],
             divisors,
+            kept,
             table["contribution"].tolist()[:n],
             table["counted"].tolist()[:n],
             strict=True,
@@ -200,8 +194,8 @@ def step_discount(story: Story, order: Sequence[str]) -> DiscountStep:
     [1.0, 0.631, 0.5, 0.431, 0.387, 0.356]
     """
     evaluation = _evaluation(story, order)
-    divisors = discounts(len(evaluation.grades))
-    curve = tuple((i, 1.0 / float(d)) for i, d in enumerate(divisors, start=1))
+    kept = weights(np.arange(1.0, len(evaluation.grades) + 1.0), evaluation.convention)
+    curve = tuple((i, float(w)) for i, w in enumerate(kept, start=1))
     return DiscountStep(curve, _rows(story, evaluation), discount_formula(3))
 
 

@@ -8,16 +8,16 @@ import math
 from collections.abc import Sequence
 
 from ndcg_core.metric.conventions import Convention
-from ndcg_core.metric.lists import best_first
+from ndcg_core.metric.kernel import best_first
 from ndcg_core.metric.metrics import evaluate, ndcg
 from ndcg_core.teaching.grading import within_tolerance
-from ndcg_core.teaching.practice import Exercise, Feedback
+from ndcg_core.teaching.kinds.base import Exercise, Feedback
 from ndcg_core.text.formatting import format_real
 
 
 def _ideal_order(exercise: Exercise) -> list[str]:
     """The labels sorted by grade, highest first (ties keep their dealt order)."""
-    return [exercise.labels[i] for i in best_first(exercise.grades)]
+    return [exercise.labels[i] for i in best_first(exercise.grades).tolist()]
 
 
 def reorder_answer(exercise: Exercise) -> list[str]:

@@ -9,17 +9,10 @@ those checks (:func:`attempts_of`), never taken from the link.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ndcg_core.teaching.practice import Exercise, Feedback, Kind
-from ndcg_core.teaching.practice_checks import (
-    check_compare,
-    check_predict,
-    check_reorder,
-    check_spot,
-)
+from ndcg_core.teaching.kinds.base import Answer, Exercise, Feedback
 
 
 @dataclass(frozen=True)
@@ -73,35 +66,16 @@ def record_check(attempts: Attempts | None, feedback: Feedback) -> Attempts:
     return Attempts(first=attempts.first, latest=feedback, checks=attempts.checks + 1)
 
 
-@dataclass(frozen=True)
-class Answer:
-    """One answer as given, in the fields of its exercise's kind: predict ``number``;
-    reorder ``order`` (the labels, top first); compare ``winner`` ("A" or "B") and
-    ``choice`` (the index of the change that flips it); spot ``choice`` (the pair's index).
-    """
-
-    number: float | None = None
-    order: tuple[str, ...] = ()
-    winner: str = ""
-    choice: int = -1
-
-
 def check_answer(exercise: Exercise, answer: Answer) -> Feedback:
     """The verdict on ``answer`` by the exercise kind's own check
-    (:mod:`ndcg_core.teaching.practice_checks`).
+    (:meth:`~ndcg_core.teaching.kinds.base.QuestionKind.check`).
 
     >>> from ndcg_core.teaching.practice import exercise_set
     >>> spot = exercise_set(1)[3]
     >>> check_answer(spot, Answer(choice=spot.answer_index)).correct
     True
     """
-    if exercise.kind is Kind.PREDICT:
-        return check_predict(exercise, math.nan if answer.number is None else answer.number)
-    if exercise.kind is Kind.REORDER:
-        return check_reorder(exercise, answer.order)
-    if exercise.kind is Kind.COMPARE:
-        return check_compare(exercise, answer.winner, answer.choice)
-    return check_spot(exercise, answer.choice)
+    return exercise.kind.check(exercise, answer)
 
 
 @dataclass(frozen=True)

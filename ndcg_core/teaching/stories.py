@@ -21,7 +21,8 @@ from importlib import resources
 from typing import Annotated, Any, Literal, TypedDict
 
 from ndcg_core.errors import NdcgError
-from ndcg_core.metric.lists import OrderWords, best_first, check_permutation
+from ndcg_core.metric.kernel import best_first
+from ndcg_core.metric.lists import OrderWords, check_permutation
 from ndcg_core.text.json_files import read_json
 from ndcg_core.text.json_shapes import Count, Matches, Plain, Within, check_shape
 from ndcg_core.text.titles import MAX_SNIPPET_LENGTH, MAX_TITLE_LENGTH
@@ -89,7 +90,9 @@ class Story:
     @property
     def ideal_order(self) -> tuple[str, ...]:
         """The card ids best grade first; equal grades keep their shown order."""
-        return tuple(self.cards[i].id for i in best_first([card.grade for card in self.cards]))
+        return tuple(
+            self.cards[i].id for i in best_first([card.grade for card in self.cards]).tolist()
+        )
 
     def card(self, card_id: str) -> Card:
         """The card with this id (:class:`NdcgError` if the story has none)."""

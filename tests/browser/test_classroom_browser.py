@@ -21,6 +21,7 @@ from tests.browser.test_playground_browser import grades_box, metric, open_playg
 
 pytestmark = pytest.mark.browser
 
+PHONE = {"width": 390, "height": 844}
 AXE = Path(__file__).parent / ".axe" / "4.14.1" / "axe.min.js"
 PAGES = [
     "",
@@ -213,11 +214,12 @@ def serious_violations(page: Page) -> list[str]:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("screen", [VIEWPORT, PHONE], ids=["laptop", "phone"])
 def test_no_serious_accessibility_violations(
-    browser: Browser, app_server: StreamlitServer, path: str, scheme: str
+    browser: Browser, app_server: StreamlitServer, path: str, scheme: str, screen: dict[str, int]
 ) -> None:
     assert AXE.is_file(), f"{AXE} is missing: run scripts/ensure_axe.py (make test does)"
-    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme)
+    context = browser.new_context(viewport=screen, color_scheme=scheme, has_touch=screen is PHONE)
     try:
         page = context.new_page()
         page.goto(f"{app_server.url}/{path}")

@@ -13,9 +13,9 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from ndcg_core import format_real
 from ndcg_core.teaching.card_order import moved_card, swapped
 from ndcg_core.teaching.lesson_feedback import number_feedback, ranking_feedback
+from ndcg_core.teaching.lesson_plan import STEP_TITLES
 from ndcg_core.teaching.lesson_recap import playground_text
 from ndcg_core.teaching.lesson_steps import (
-    STEP_TITLES,
     step_cg,
     step_cutoff,
     step_dcg,

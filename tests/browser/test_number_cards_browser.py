@@ -1,4 +1,5 @@
-"""The Playground's number cards show every value whole, at 1366 px and in presenter view."""
+"""The Playground's number cards show every value whole, at 1366 px, in presenter view and on
+a phone."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ CASES = {
     "negative": ([-1.0, 0.0, 1.0], Convention()),
     "10,000 large grades": (LONG_LIST, Convention(cutoff_k=10_000)),
 }
-VIEWS = {"normal": {}, "presenter": {"mode": "present"}}
+VIEWS = {"normal": {}, "presenter": {"mode": "present"}, "phone": {}}
+PHONE = {"width": 390, "height": 844}
 
 # Each element of a card whose text is cut: its content is wider than its box.
 CUT = """card => [...card.querySelectorAll('*')]
@@ -53,6 +55,8 @@ def test_number_cards_show_every_value_and_label_whole(
     page: Page, app_server: StreamlitServer, case: str, view: str
 ) -> None:
     grades, convention = CASES[case]
+    if view == "phone":
+        page.set_viewport_size(PHONE)
     open_list(page, app_server, grades, {**convention.to_params(), **VIEWS[view]})
     result = evaluate(grades, convention)
     at = "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"

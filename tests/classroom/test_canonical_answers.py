@@ -22,13 +22,15 @@ from ndcg_core.questions.class_questions import (
     to_payload,
 )
 from ndcg_core.questions.class_reveal import summary_csv
-from ndcg_core.teaching.practice import Kind, Level, exercise_set
+from ndcg_core.teaching import kinds
+from ndcg_core.teaching.kinds.base import QuestionKind
+from ndcg_core.teaching.practice import Level, exercise_set
 from tests.examples import examples
 
 
-def _questions() -> dict[Kind, ClassQuestion]:
+def _questions() -> dict[QuestionKind, ClassQuestion]:
     """One real question of each kind, from a Practice set."""
-    found: dict[Kind, ClassQuestion] = {}
+    found: dict[QuestionKind, ClassQuestion] = {}
     for exercise in exercise_set(7, Level.MEDIUM):
         found.setdefault(exercise.kind, from_exercise(exercise, 7, Level.MEDIUM))
     return found
@@ -39,7 +41,7 @@ QUESTIONS = _questions()
 
 def _opened(store: ClassStore, question: ClassQuestion) -> tuple[Room, int]:
     room = store.create_room()
-    asked = store.add_question(room.teacher_key, question.kind.value, to_payload(question))
+    asked = store.add_question(room.teacher_key, question.kind.name, to_payload(question))
     store.open_question(room.teacher_key, asked.id)
     return room, asked.id
 
@@ -57,7 +59,7 @@ def _opened(store: ClassStore, question: ClassQuestion) -> tuple[Room, int]:
 def test_a_number_not_in_its_canonical_form_is_refused(
     store: ClassStore, typed: str, message: str
 ) -> None:
-    room, question_id = _opened(store, QUESTIONS[Kind.PREDICT])
+    room, question_id = _opened(store, QUESTIONS[kinds.PREDICT])
     student = store.join(room.code, None, client="phone")
     with pytest.raises(ClassError, match=message):
         store.submit_answer(student.token, question_id, typed)
@@ -66,7 +68,7 @@ def test_a_number_not_in_its_canonical_form_is_refused(
 
 
 def test_a_choice_not_in_its_canonical_form_is_refused(store: ClassStore) -> None:
-    room, question_id = _opened(store, QUESTIONS[Kind.COMPARE])
+    room, question_id = _opened(store, QUESTIONS[kinds.COMPARE])
     student = store.join(room.code, None, client="phone")
     with pytest.raises(ClassError, match="kept as “A, 1”"):
         store.submit_answer(student.token, question_id, "a,1")
@@ -74,7 +76,7 @@ def test_a_choice_not_in_its_canonical_form_is_refused(store: ClassStore) -> Non
 
 
 def test_the_summary_reads_back_a_stored_answer(store: ClassStore) -> None:
-    room, question_id = _opened(store, QUESTIONS[Kind.PREDICT])
+    room, question_id = _opened(store, QUESTIONS[kinds.PREDICT])
     student = store.join(room.code, None, client="phone")
     with pytest.raises(ClassError):
         store.submit_answer(student.token, question_id, "0,5")  # once made summary_csv fail
@@ -106,15 +108,15 @@ ANSWERS = st.one_of(
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(answers=st.lists(st.tuples(st.sampled_from(sorted(QUESTIONS)), ANSWERS), max_size=8))
 def test_the_summary_never_fails_on_what_the_store_accepts(
-    answers: list[tuple[Kind, str]],
+    answers: list[tuple[QuestionKind, str]],
 ) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = ClassStore(f"sqlite:///{Path(folder) / 'class.db'}")
         try:
             room = store.create_room()
-            ids: dict[Kind, int] = {}
+            ids: dict[QuestionKind, int] = {}
             for kind, question in QUESTIONS.items():
-                asked = store.add_question(room.teacher_key, kind.value, to_payload(question))
+                asked = store.add_question(room.teacher_key, kind.name, to_payload(question))
                 store.open_question(room.teacher_key, asked.id)
                 ids[kind] = asked.id
             clients = itertools.count()

@@ -13,8 +13,9 @@ from ndcg_core import NdcgError, format_grades, parse_grades
 from ndcg_core.links.practice_link import answers_to_param
 from ndcg_core.links.view import SWITCHES, Mode, PracticeAt, View
 from ndcg_core.metric.parsing import GradeList
-from ndcg_core.teaching.lesson_steps import STEP_TITLES
-from ndcg_core.teaching.practice import Exercise, Kind, Level, exercise_set
+from ndcg_core.teaching import kinds
+from ndcg_core.teaching.lesson_plan import STEP_TITLES
+from ndcg_core.teaching.practice import Exercise, Level, exercise_set
 from ndcg_core.teaching.practice_scoring import Answer, Answered
 from ndcg_core.text.titles import MAX_TITLE_LENGTH, check_plain_text
 from tests.core.strategies import conventions
@@ -75,11 +76,11 @@ def practice_sets(draw: st.DrawFn) -> PracticeAt:
 
 def practice_answers(exercise: Exercise) -> st.SearchStrategy[Answer]:
     """Any answer the Practice page can give to ``exercise``."""
-    if exercise.kind is Kind.PREDICT:
+    if exercise.kind is kinds.PREDICT:
         return st.builds(Answer, number=st.floats(allow_nan=False, allow_infinity=False))
-    if exercise.kind is Kind.REORDER:
+    if exercise.kind is kinds.REORDER:
         return st.permutations(exercise.labels).map(lambda order: Answer(order=tuple(order)))
-    if exercise.kind is Kind.COMPARE:
+    if exercise.kind is kinds.COMPARE:
         return st.builds(
             Answer,
             winner=st.sampled_from(["A", "B"]),

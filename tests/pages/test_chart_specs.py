@@ -24,7 +24,8 @@ def test_chart_data_travels_as_one_named_arrow_table_past_altairs_row_limit() ->
 def test_altairs_default_theme_is_left_to_streamlits_theme() -> None:
     spec = vega_lite_spec(variants_chart(convention_variants([3, 2, 0])))
     assert "config" not in spec  # Altair's default theme would add a 300 px view here
-    assert spec["mark"] == {"type": "bar", "color": "#0072B2"}
+    bars = spec["layer"][0]["mark"]
+    assert (bars["type"], bars["color"]) == ("bar", "#0072B2")
 
 
 def test_a_charts_own_configuration_is_kept() -> None:
@@ -45,5 +46,6 @@ def test_a_variants_tooltip_writes_an_underflowed_ndcg_as_the_table_does() -> No
     assert exponential["ndcg_value"] == 0.0
     assert exponential["nDCG"] == "5.154e-331"
     spec = vega_lite_spec(variants_chart(variants))
-    tooltip = {t["title"]: t["field"] for t in spec["encoding"]["tooltip"] if "title" in t}
+    tips = spec["layer"][0]["encoding"]["tooltip"]
+    tooltip = {t["title"]: t["field"] for t in tips if "title" in t}
     assert tooltip["nDCG"] == "nDCG"  # the table's text, not the float formatted again

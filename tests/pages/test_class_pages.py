@@ -14,9 +14,13 @@ from classroom.store import ClassStore
 from components.state import LIST_KEY
 from ndcg_core import Convention, evaluate, format_real, parse_grades
 from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM
+from ndcg_core.questions.class_questions import to_payload
 from ndcg_core.questions.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
-from ndcg_core.teaching.practice import Kind, exercise_set
+from ndcg_core.teaching import kinds
+from ndcg_core.teaching.kinds.base import QuestionKind
+from ndcg_core.teaching.practice import exercise_set
 from ndcg_core.teaching.slips import SlipCount, match_answer, slip_table
+from tests import toy_kind
 from tests.classroom.support import count_rows
 from tests.hostile.corpus import IMG_LABEL, SCRIPT
 from tests.pages.conftest import open_app
@@ -143,7 +147,7 @@ def test_presenter_view_hides_the_private_link() -> None:
     assert not [c for c in shown.code if key in c.value]
 
 
-def _ask_practice(at: AppTest, kind: Kind, seed: int = 3) -> None:
+def _ask_practice(at: AppTest, kind: QuestionKind, seed: int = 3) -> None:
     at.number_input(key="class_seed").set_value(seed).run()
     index = next(i for i, e in enumerate(exercise_set(seed)) if e.kind is kind)
     at.selectbox(key="class_exercise").set_value(index).run()
@@ -155,8 +159,8 @@ def _ask_practice(at: AppTest, kind: Kind, seed: int = 3) -> None:
 def test_a_whole_predict_question_from_practice_to_the_reveal() -> None:
     teacher = start_session()
     code = _metric(teacher, "Join code")
-    _ask_practice(teacher, Kind.PREDICT)
-    exercise = next(e for e in exercise_set(3) if e.kind is Kind.PREDICT)
+    _ask_practice(teacher, kinds.PREDICT)
+    exercise = next(e for e in exercise_set(3) if e.kind is kinds.PREDICT)
     truth = evaluate(exercise.grades, exercise.convention).ndcg
     assert _metric(teacher, "Answers") == "0"
 
@@ -183,7 +187,7 @@ def test_a_whole_predict_question_from_practice_to_the_reveal() -> None:
 @BOTH
 def test_a_bad_answer_is_refused_where_it_was_typed_kept_and_not_stored() -> None:
     teacher = start_session()
-    _ask_practice(teacher, Kind.PREDICT)
+    _ask_practice(teacher, kinds.PREDICT)
     student = join(_metric(teacher, "Join code"))
     for typed, message in [
         ("abc", "is not a number"),
@@ -202,7 +206,7 @@ def test_a_bad_answer_is_refused_where_it_was_typed_kept_and_not_stored() -> Non
 @BOTH
 def test_only_the_first_answer_counts_even_from_two_tabs() -> None:
     teacher = start_session()
-    _ask_practice(teacher, Kind.PREDICT)
+    _ask_practice(teacher, kinds.PREDICT)
     first_tab = join(_metric(teacher, "Join code"))
     token = first_tab.session_state["class_student_token"]
     # the same student's link, before answering
@@ -272,7 +276,7 @@ def test_students_follow_the_teacher_closed_then_ended() -> None:
     teacher = start_session()
     student = join(_metric(teacher, "Join code"))
     assert "Waiting for your teacher" in _texts(student)
-    _ask_practice(teacher, Kind.SPOT)
+    _ask_practice(teacher, kinds.SPOT)
     student.run()
     assert [r for r in student.radio if r.label.startswith("Which pair")]
     teacher.button(key="class_close").click().run()
@@ -287,8 +291,8 @@ def test_students_follow_the_teacher_closed_then_ended() -> None:
 @BOTH
 def test_a_choice_question_is_answered_by_picking() -> None:
     teacher = start_session()
-    _ask_practice(teacher, Kind.COMPARE)
-    exercise = next(e for e in exercise_set(3) if e.kind is Kind.COMPARE)
+    _ask_practice(teacher, kinds.COMPARE)
+    exercise = next(e for e in exercise_set(3) if e.kind is kinds.COMPARE)
     student = join(_metric(teacher, "Join code"))
     student.radio(key=next(r.key for r in student.radio if r.key.endswith("_winner"))).set_value(
         exercise.answer
@@ -346,8 +350,8 @@ def test_a_five_question_session_from_one_link() -> None:
     code = _metric(teacher, "Join code")
     students = [join(code, name) for name in ("Ada", "Bo", "Cy")]
     for number, seed in enumerate(range(1, 6), start=1):
-        exercise = next(e for e in exercise_set(seed) if e.kind is Kind.PREDICT)
-        _ask_practice(teacher, Kind.PREDICT, seed=seed)
+        exercise = next(e for e in exercise_set(seed) if e.kind is kinds.PREDICT)
+        _ask_practice(teacher, kinds.PREDICT, seed=seed)
         table = slip_table(exercise.grades, exercise.convention, tolerance=exercise.tolerance)
         slip_value = table.groups[0].value if table.groups else 0.0
         typed = [format_real(table.right), format_real(slip_value), "0.05"]
@@ -372,3 +376,32 @@ def test_a_five_question_session_from_one_link() -> None:
     rows = ClassStore.from_settings().summary_rows(teacher.session_state["class_teacher_key"])
     assert sorted({row["question"] for row in rows}) == [1, 2, 3, 4, 5]
     assert sorted(row["student"] for row in rows) == sorted([1, 2, 3] * 5)
+
+
+def test_a_kind_registered_in_a_test_alone_is_drawn_answered_and_revealed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No page names a kind: the toy kind (tests/toy_kind.py), registered here only, is
+    drawn from what it declares (its lists, a choice) and revealed like the app's own."""
+    toy_kind.registered(monkeypatch)
+    teacher = start_session()
+    key = teacher.session_state["class_teacher_key"]
+    question = toy_kind.toy_question()
+    store = ClassStore.from_settings()
+    added = store.add_question(key, question.kind.name, to_payload(question))
+    store.open_question(key, added.id)
+    student = join(_metric(teacher, "Join code"))
+    said = _texts(student)
+    assert "Question 1. Which list scores higher?" in said
+    assert "The lists:\n1. 3, 0, 1\n2. 0, 1, 3" in said
+    (choice,) = [r for r in student.radio if r.label == "Which list scores higher?"]
+    assert choice.options == ["List 1", "List 2"]
+    choice.set_value(1).run()
+    student.button(key=choice.key.replace("_list", "_send")).click().run()
+    assert not student.exception
+    assert "Answer received: List 1" in _texts(student)
+    teacher.run()
+    teacher.button(key="class_reveal").click().run()
+    assert not teacher.exception
+    assert "List 1 scores higher" in _texts(teacher)
+    assert _metric(teacher, "Right") == "1 of 1"

@@ -3,7 +3,7 @@ none of the lesson's says so and starts at step 1 (issue 21: step 5 shared opene
 
 from __future__ import annotations
 
-from ndcg_core.teaching.lesson_steps import STEP_TITLES
+from ndcg_core.teaching.lesson_plan import STEP_TITLES
 from tests.pages.conftest import open_app
 
 

@@ -12,7 +12,7 @@ from components.chrome import plain
 from components.state import CONVENTION_KEYS
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
 from ndcg_core.teaching.lesson_feedback import number_feedback, ranking_feedback
-from ndcg_core.teaching.lesson_recap import recap
+from ndcg_core.teaching.lesson_plan import recap
 from ndcg_core.teaching.lesson_steps import (
     TEXTBOOK,
     step_cg,

@@ -5,7 +5,9 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import evaluate, format_real
-from ndcg_core.teaching.practice import Kind, exercise_set
+from ndcg_core.teaching import kinds
+from ndcg_core.teaching.kinds.base import QuestionKind
+from ndcg_core.teaching.practice import exercise_set
 from tests.pages.conftest import open_app
 
 PRACTICE = "pages/practice.py"
@@ -15,7 +17,7 @@ def _texts(at: AppTest) -> list[str]:
     return [m.value for m in at.markdown] + [c.value for c in at.code]
 
 
-def _first(kind: Kind, seed: int = 5, level: str = "medium"):
+def _first(kind: QuestionKind, seed: int = 5, level: str = "medium"):
     return next(e for e in exercise_set(seed, level) if e.kind is kind)
 
 
@@ -25,7 +27,7 @@ def test_a_link_with_a_seed_gives_everyone_the_same_set() -> None:
     other = open_app({"seed": "6", "level": "medium"}, PRACTICE)
     assert _texts(first) == _texts(second)
     assert _texts(first) != _texts(other)
-    exercise = _first(Kind.PREDICT)
+    exercise = _first(kinds.PREDICT)
     assert ", ".join(str(int(g)) for g in exercise.grades) in [c.value for c in first.code]
     assert first.query_params["seed"] == "5"
     assert first.query_params["level"] == "medium"
@@ -42,7 +44,7 @@ def _done(at: AppTest) -> list[str]:
 
 def test_a_wrong_answer_reveals_the_value_and_typing_it_back_does_not_score() -> None:
     at = open_app({"seed": "5", "level": "medium"}, PRACTICE)
-    exercise = _first(Kind.PREDICT)
+    exercise = _first(kinds.PREDICT)
     truth = evaluate(exercise.grades, exercise.convention).ndcg
     guess = at.text_input(key=f"ex_{exercise.key}_guess")
     guess.set_value(str(round(truth + 0.05, 4) if truth < 0.9 else round(truth - 0.05, 4))).run()
@@ -66,7 +68,7 @@ def test_a_wrong_answer_reveals_the_value_and_typing_it_back_does_not_score() ->
 
 def test_a_right_first_answer_scores_once() -> None:
     at = open_app({"seed": "5", "level": "medium"}, PRACTICE)
-    exercise = _first(Kind.PREDICT)
+    exercise = _first(kinds.PREDICT)
     truth = evaluate(exercise.grades, exercise.convention).ndcg
     at.text_input(key=f"ex_{exercise.key}_guess").set_value(str(round(truth, 4))).run()
     at.button(key=f"ex_{exercise.key}_check").click().run()
@@ -80,7 +82,7 @@ def test_a_right_first_answer_scores_once() -> None:
 
 def test_reorder_compare_and_spot_are_checked() -> None:
     at = open_app({"seed": "5", "level": "medium"}, PRACTICE)
-    reorder = _first(Kind.REORDER)
+    reorder = _first(kinds.REORDER)
     best = [
         label
         for _, label in sorted(
@@ -93,11 +95,11 @@ def test_reorder_compare_and_spot_are_checked() -> None:
     at.button(key=f"ex_{reorder.key}_check").click().run()
     assert "Right" in at.success[0].value  # right now, but practice: the first check scored
 
-    compare = _first(Kind.COMPARE)
+    compare = _first(kinds.COMPARE)
     at.radio(key=f"ex_{compare.key}_winner").set_value(compare.answer)
     at.radio(key=f"ex_{compare.key}_flip").set_value(compare.answer_index)
     at.button(key=f"ex_{compare.key}_check").click().run()
-    spot = _first(Kind.SPOT)
+    spot = _first(kinds.SPOT)
     wrong_pair = (spot.answer_index + 1) % len(spot.pairs)
     at.radio(key=f"ex_{spot.key}_pair").set_value(wrong_pair)
     at.button(key=f"ex_{spot.key}_check").click().run()

@@ -5,11 +5,12 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import evaluate, format_real
-from ndcg_core.teaching.practice import Kind, exercise_set
+from ndcg_core.teaching import kinds
+from ndcg_core.teaching.practice import exercise_set
 from tests.pages.conftest import open_app
 
 PRACTICE = "pages/practice.py"
-PREDICT = next(e for e in exercise_set(5, "medium") if e.kind is Kind.PREDICT)
+PREDICT = next(e for e in exercise_set(5, "medium") if e.kind is kinds.PREDICT)
 TRUTH = evaluate(PREDICT.grades, PREDICT.convention).ndcg
 GUESS = f"ex_{PREDICT.key}_guess"
 CHECK = f"ex_{PREDICT.key}_check"
@@ -75,7 +76,7 @@ def test_an_unreadable_answers_parameter_is_named_and_the_set_still_opens() -> N
 
 def test_a_reload_puts_every_answer_back_in_its_box() -> None:
     at = open_app({"seed": "5", "level": "medium"}, PRACTICE)
-    reorder = next(e for e in exercise_set(5, "medium") if e.kind is Kind.REORDER)
+    reorder = next(e for e in exercise_set(5, "medium") if e.kind is kinds.REORDER)
     order_key = f"ex_{reorder.key}_order"
     moved = [*reorder.labels[1:], reorder.labels[0]]
     at.session_state[order_key] = moved

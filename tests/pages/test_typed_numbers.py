@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import NdcgError
-from ndcg_core.teaching.practice import Kind, exercise_set
+from ndcg_core.teaching import kinds
+from ndcg_core.teaching.practice import exercise_set
 from ndcg_core.text.numbers import read_number
 from tests.examples import examples
 from tests.pages.conftest import open_app
@@ -24,7 +25,7 @@ PRACTICE = "pages/practice.py"
 STEPS = "pages/step_by_step.py"
 TEACHER = "pages/class_teacher.py"
 JOIN = "pages/class_join.py"
-PREDICT = next(e for e in exercise_set(5, "medium") if e.kind is Kind.PREDICT)
+PREDICT = next(e for e in exercise_set(5, "medium") if e.kind is kinds.PREDICT)
 GUESS = f"ex_{PREDICT.key}_guess"
 
 # Texts issue 20 found misread, and their neighbours.
@@ -76,7 +77,7 @@ def _open_class() -> tuple[AppTest, str]:
     teacher = open_app(None, TEACHER)
     next(b for b in teacher.button if b.label == "Start a class session").click().run()
     teacher.number_input(key="class_seed").set_value(5).run()
-    index = next(i for i, e in enumerate(exercise_set(5)) if e.kind is Kind.PREDICT)
+    index = next(i for i, e in enumerate(exercise_set(5)) if e.kind is kinds.PREDICT)
     teacher.selectbox(key="class_exercise").set_value(index).run()
     teacher.button(key="class_open").click().run()
     (code,) = [m.value for m in teacher.metric if m.label == "Join code"]

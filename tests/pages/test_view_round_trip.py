@@ -21,7 +21,7 @@ from components.state import CONVENTION_KEYS
 from ndcg_core.links.length import fit_link
 from ndcg_core.links.view import LONG_PARAMS, READ_AGAINST_THE_LIST, View, view_to_params
 from ndcg_core.links.view_files import view_to_json
-from ndcg_core.teaching.lesson_steps import STEP_TITLES
+from ndcg_core.teaching.lesson_plan import STEP_TITLES
 from tests.core.view_strategies import practice_sets, shared_parts
 from tests.pages.conftest import APP
 

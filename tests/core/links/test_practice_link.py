@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from ndcg_core import NdcgError, evaluate
 from ndcg_core.links.length import MAX_QUERY_CHARS, query_length
 from ndcg_core.links.practice_link import answers_from_param, answers_to_param
-from ndcg_core.teaching.practice import Exercise, Kind, Level, exercise_set
+from ndcg_core.teaching import kinds
+from ndcg_core.teaching.practice import Exercise, Level, exercise_set
 from ndcg_core.teaching.practice_checks import check_reorder
 from ndcg_core.teaching.practice_scoring import Answer, Answered, attempts_of, score
 from tests.core.view_strategies import practice_answers
@@ -48,7 +49,7 @@ def test_encode_then_decode_is_the_identity(seed: int, level: Level, data: st.Da
 
 def _predict(seed: int = 5) -> tuple[tuple[Exercise, ...], Exercise, float]:
     exercises = exercise_set(seed, "medium")
-    predict = next(e for e in exercises if e.kind is Kind.PREDICT)
+    predict = next(e for e in exercises if e.kind is kinds.PREDICT)
     return exercises, predict, evaluate(predict.grades, predict.convention).ndcg
 
 
@@ -70,7 +71,7 @@ def test_a_forged_link_cannot_mark_a_wrong_answer_right() -> None:
     # The number of the exercise, one check, its answer: no verdict to forge.
     forged = answers_from_param(f"1~{predict.number}_1_{wrong}", exercises)
     assert score(exercises, {predict.key: attempts_of(predict, forged[predict.key])}).right == 0
-    reorder = next(e for e in exercises if e.kind is Kind.REORDER)
+    reorder = next(e for e in exercises if e.kind is kinds.REORDER)
     best = max(range(len(reorder.grades)), key=lambda i: reorder.grades[i])
     # The best document in every place has the ideal DCG of its own list, so the check
     # would pass it: refused, since no drag puts one document in two places.

@@ -75,3 +75,11 @@ def test_a_grade_too_large_for_exponential_gain_is_refused_by_name() -> None:
     with pytest.raises(NdcgError, match="too large for exponential gain"):
         evaluate([1], Convention(gain="exponential", ideal="judged"), judged_grades=[1, 2e6])
     assert evaluate([1e300, 0]).ndcg == 1.0  # linear gain has no such limit
+
+
+def test_a_subnormal_contribution_takes_the_exact_path() -> None:
+    # 5e-324 / log2(3) rounds back to 5e-324 (the smallest float): floats said nDCG 1 here,
+    # against 1 / log2(3) = 0.631 exactly (found by test_ndcg_does_not_depend_on_the_log_base).
+    result = evaluate([0.0, 5e-324])
+    assert result.exact
+    assert result.ndcg == pytest.approx(1 / math.log2(3), rel=1e-15)

@@ -12,13 +12,12 @@ import vl_convert
 
 from ndcg_core import Convention, evaluate
 from ndcg_core.pictures.chart_data import chart_frame
-from ndcg_core.pictures.charts import HOVER, chart_spec
+from ndcg_core.pictures.charts import HOVER, chart_spec, fitted_width
 from ndcg_core.pictures.score_charts import curves_chart
 from ndcg_core.text.formatting import vega_format_expr
 
 SEED = [3.0, 2.0, 3.0, 0.0, 1.0, 2.0]
 # The Playground's results column at 1366 px, measured in Chromium (tests/browser checks it).
-RESULTS_COLUMN_PX = 475
 LISTS = {
     "seed": SEED,
     "all zero": [0.0, 0.0, 0.0],
@@ -117,8 +116,20 @@ def _svg_width(spec: dict[str, Any]) -> float:
 
 
 @pytest.mark.parametrize("grades", LISTS.values(), ids=LISTS.keys())
-def test_the_charts_fit_the_results_column_whatever_the_numbers(grades: list[float]) -> None:
-    assert _svg_width(chart_spec(evaluate(grades))) <= RESULTS_COLUMN_PX
+@pytest.mark.parametrize("available", [300, 358, 376, 471, 536, 617, 927])
+def test_a_fitted_chart_stays_inside_its_room_whatever_the_numbers(
+    grades: list[float], available: int
+) -> None:
+    """The room of a phone (358 px), a tablet's column, a laptop's and a projector's."""
+    assert _svg_width(chart_spec(evaluate(grades), width=fitted_width(available))) <= available
+
+
+def test_a_narrow_chart_stacks_its_panels_and_a_wide_one_puts_two_side_by_side() -> None:
+    narrow = chart_spec(evaluate([3, 2, 1]), width=fitted_width(358))
+    wide = chart_spec(evaluate([3, 2, 1]), width=fitted_width(927))
+    assert len(narrow["vconcat"]) == 3
+    assert len(wide["vconcat"]) == 2
+    assert len(wide["vconcat"][1]["hconcat"]) == 2
 
 
 def test_the_curves_chart_has_one_legend_for_colour_and_dash() -> None:

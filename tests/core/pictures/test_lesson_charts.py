@@ -12,7 +12,7 @@ from ndcg_core import evaluate
 from ndcg_core.errors import NdcgError
 from ndcg_core.pictures.lesson_charts import cg_chart, contribution_chart, discount_chart, ndcg_bar
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
-from ndcg_core.teaching.lesson_recap import recap
+from ndcg_core.teaching.lesson_plan import recap
 from ndcg_core.teaching.lesson_steps import (
     TEXTBOOK,
     step_cutoff,
@@ -45,7 +45,7 @@ def test_the_kept_bars_add_up_to_dcg_and_each_bar_to_its_gain(order: tuple[str, 
 @given(ORDERS, st.integers(1, 5))
 def test_past_k_bars_are_the_ones_dcg_at_k_leaves_out(order: tuple[str, ...], k: int) -> None:
     rows = step_cutoff(STORY, order, k).rows
-    values = contribution_chart(rows, cutoff_k=k)["data"]["values"]
+    values = contribution_chart(rows)["data"]["values"]
     counted = {v["position"] for v in values if v["counts"] == "counts"}
     assert counted == set(range(1, k + 1))
 

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from ndcg_core import Convention, NdcgError, evaluate, parse_grades
 from ndcg_core.questions.class_questions import (
     ClassQuestion,
-    QuestionKind,
     from_exercise,
     from_list,
     from_payload,
@@ -24,7 +23,9 @@ from ndcg_core.questions.class_questions import (
 )
 from ndcg_core.questions.class_reveal import reveal, spread, summary_csv
 from ndcg_core.questions.class_rules import ANSWER_MAX, answer_value
-from ndcg_core.teaching.practice import Kind, Level, exercise_set
+from ndcg_core.teaching import kinds
+from ndcg_core.teaching.kinds.base import QuestionKind
+from ndcg_core.teaching.practice import Level, exercise_set
 from ndcg_core.teaching.practice_checks import reorder_answer
 from ndcg_core.text.quoting import short_number
 from tests.core.strategies import conventions
@@ -40,7 +41,7 @@ def _questions() -> list[ClassQuestion]:
     ]
 
 
-def _first(kind: Kind, seed: int = 5, level: Level = Level.MEDIUM) -> ClassQuestion:
+def _first(kind: QuestionKind, seed: int = 5, level: Level = Level.MEDIUM) -> ClassQuestion:
     exercise = next(e for e in exercise_set(seed, level) if e.kind is kind)
     return from_exercise(exercise, seed, level)
 
@@ -49,12 +50,12 @@ def test_every_practice_exercise_survives_the_store_as_json() -> None:
     for question in _questions():
         payload = to_payload(question)
         assert payload.isascii()
-        assert from_payload(question.kind.value, payload) == question
+        assert from_payload(question.kind.name, payload) == question
     assert {q.kind for q in _questions()} == {
-        QuestionKind.PREDICT,
-        QuestionKind.COMPARE,
-        QuestionKind.REORDER,
-        QuestionKind.SPOT,
+        kinds.PREDICT,
+        kinds.COMPARE,
+        kinds.REORDER,
+        kinds.SPOT,
     }
 
 
@@ -89,7 +90,7 @@ def test_a_payload_that_is_not_ours_gives_a_message_not_a_traceback(payload: str
 
 
 def test_an_unknown_kind_is_refused() -> None:
-    question = _first(Kind.PREDICT)
+    question = _first(kinds.PREDICT)
     with pytest.raises(NdcgError, match="could not be read"):
         from_payload("essay", to_payload(question))
 
@@ -106,7 +107,7 @@ def test_an_unknown_kind_is_refused() -> None:
     ],
 )
 def test_numbers_are_read_as_the_playground_reads_grades(raw: str, canonical: str) -> None:
-    assert parse_answer(_first(Kind.PREDICT), raw) == canonical
+    assert parse_answer(_first(kinds.PREDICT), raw) == canonical
 
 
 @pytest.mark.parametrize(
@@ -127,21 +128,21 @@ def test_numbers_are_read_as_the_playground_reads_grades(raw: str, canonical: st
 )
 def test_a_bad_number_gets_a_message_for_a_person(raw: str, message: str) -> None:
     with pytest.raises(NdcgError, match=message) as error:
-        parse_answer(_first(Kind.PREDICT), raw)
+        parse_answer(_first(kinds.PREDICT), raw)
     assert "\u202e" not in str(error.value)  # shown as ⟨U+202E⟩ by quoted()
     assert "'" not in str(error.value)  # no repr
 
 
 def test_choices_are_read_and_refused_in_words() -> None:
-    spot = _first(Kind.SPOT)
+    spot = _first(kinds.SPOT)
     assert parse_answer(spot, "pair 2") == "2"
     with pytest.raises(NdcgError, match="Choose a pair from 1 to 4"):
         parse_answer(spot, "5")
-    compare = _first(Kind.COMPARE)
+    compare = _first(kinds.COMPARE)
     assert parse_answer(compare, "b; change 1") == "B, 1"
     with pytest.raises(NdcgError, match="A or B"):
         parse_answer(compare, IMG)
-    reorder = _first(Kind.REORDER)
+    reorder = _first(kinds.REORDER)
     labels = ", ".join(reversed(reorder.exercise.labels))
     assert parse_answer(reorder, labels) == labels
     with pytest.raises(NdcgError, match="once"):
@@ -154,9 +155,9 @@ def test_the_right_answer_of_each_kind_is_right_and_a_wrong_one_is_not() -> None
         if question.numeric:
             truth = evaluate(ex.grades, ex.convention).ndcg
             right, wrong = short_number(truth), short_number(truth + 3 * ex.tolerance)
-        elif question.kind is QuestionKind.SPOT:
+        elif question.kind is kinds.SPOT:
             right, wrong = str(ex.answer_index + 1), str((ex.answer_index + 1) % 4 + 1)
-        elif question.kind is QuestionKind.COMPARE:
+        elif question.kind is kinds.COMPARE:
             other = "B" if ex.answer == "A" else "A"
             right, wrong = f"{ex.answer}, {ex.answer_index + 1}", f"{other}, {ex.answer_index + 1}"
         else:
@@ -199,7 +200,7 @@ def test_the_spread_stacks_equal_answers_and_keeps_outliers_apart() -> None:
 
 
 def test_choice_spreads_count_each_option_and_mark_the_right_one() -> None:
-    question = _first(Kind.SPOT)
+    question = _first(kinds.SPOT)
     right = str(question.exercise.answer_index + 1)
     other = "1" if right != "1" else "2"
     found = spread(question, [right, right, other])
@@ -229,7 +230,7 @@ def test_the_summary_csv_is_anonymous_marks_right_and_slip_and_defuses_formulas(
 @given(st.floats(-1e6, 1e6, allow_nan=False))
 def test_any_number_written_short_reads_back_as_itself(value: float) -> None:
     text = short_number(value + 0.0)
-    canonical = parse_answer(_first(Kind.PREDICT), text)
+    canonical = parse_answer(_first(kinds.PREDICT), text)
     assert float(canonical) == value
     assert answer_value(canonical) == canonical  # the store takes it as it is
     assert len(canonical) <= ANSWER_MAX
@@ -257,7 +258,7 @@ def test_any_list_question_survives_the_store_or_is_refused(
 
 @pytest.mark.parametrize("case", [c for c in TEXT if isinstance(c.value(), str)], ids=str)
 def test_the_hostile_corpus_as_an_answer_is_read_or_refused_in_words(case: Case) -> None:
-    question = _first(Kind.PREDICT)
+    question = _first(kinds.PREDICT)
     typed = case.value()
     try:
         canonical = parse_answer(question, typed)

@@ -18,16 +18,18 @@ from ndcg_core.questions.class_questions import (
     parse_answer,
 )
 from ndcg_core.questions.class_reveal import summary_csv
-from ndcg_core.teaching.practice import Kind, Level, exercise_set
+from ndcg_core.teaching import kinds
+from ndcg_core.teaching.kinds.base import QuestionKind
+from ndcg_core.teaching.practice import Level, exercise_set
 
 
 def _read(question: ClassQuestion, answer: str | None) -> dict[str, str]:
-    row = {"question": 1, "kind": question.kind.value, "student": 1, "answer": answer}
+    row = {"question": 1, "kind": question.kind.name, "student": 1, "answer": answer}
     [line] = csv.DictReader(io.StringIO(summary_csv({1: question}, [row | {"answered_at": ""}])))
     return line
 
 
-def _practice(kind: Kind) -> ClassQuestion:
+def _practice(kind: QuestionKind) -> ClassQuestion:
     exercise = next(e for e in exercise_set(3, Level.HARD) if e.kind is kind)
     return from_exercise(exercise, 3, Level.HARD)
 
@@ -42,9 +44,9 @@ def test_a_list_question_has_its_list_in_the_prompt_and_its_nDCG_as_a_number() -
     assert "not retrieved: 3" in line["prompt"]
 
 
-@pytest.mark.parametrize("kind", [Kind.PREDICT, Kind.SPOT, Kind.COMPARE, Kind.REORDER])
+@pytest.mark.parametrize("kind", [kinds.PREDICT, kinds.SPOT, kinds.COMPARE, kinds.REORDER])
 def test_the_right_answer_is_an_answer_the_class_could_give_and_is_marked_right(
-    kind: Kind,
+    kind: QuestionKind,
 ) -> None:
     question = _practice(kind)
     right = _read(question, None)["right_answer"]
@@ -55,11 +57,11 @@ def test_the_right_answer_is_an_answer_the_class_could_give_and_is_marked_right(
 
 
 def test_every_list_asked_about_is_in_the_prompt() -> None:
-    spot = _practice(Kind.SPOT)
+    spot = _practice(kinds.SPOT)
     prompt = _read(spot, "1")["prompt"]
     for a, b in spot.exercise.pairs:
         assert f"[{format_grades(a)}] and [{format_grades(b)}]" in prompt
-    compare = _practice(Kind.COMPARE)
+    compare = _practice(kinds.COMPARE)
     prompt = _read(compare, "A, 1")["prompt"]
     assert f"A: {format_grades(compare.exercise.grades)}." in prompt
     assert f"B: {format_grades(compare.exercise.other)}." in prompt

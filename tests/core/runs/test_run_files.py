@@ -12,12 +12,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-import pytrec_eval
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import ndcg_core
 from ndcg_core import PRESETS, Convention, NdcgError
+from ndcg_core.metric import kernel
 from ndcg_core.metric.choices import Gain, IdealSource, NegativeGrades, TiePolicy, ZeroIdeal
 from ndcg_core.runs import coded_files as coded_files_module
 from ndcg_core.runs import query_arrays
@@ -25,6 +25,7 @@ from ndcg_core.runs import rows as run_rows_module
 from ndcg_core.runs import scoring as runs_module
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run, evaluate_run_files
+from tests.core.trec import trec_eval
 from tests.examples import examples
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -147,9 +148,7 @@ def _pytrec(run: bytes, qrels: bytes, measure: str) -> dict[str, float]:
     for line in run.decode().splitlines():
         qid, _, docid, _, score, _ = line.split()
         with_scores.setdefault(qid, {})[docid] = float(score)
-    results = pytrec_eval.RelevanceEvaluator(with_grades, {measure}).evaluate(with_scores)
-    key = measure.replace(".", "_")
-    return {qid: values[key] for qid, values in results.items()}
+    return trec_eval(with_grades, with_scores, measure.replace(".", "_"))
 
 
 @settings(max_examples=examples(150))
@@ -262,7 +261,7 @@ def test_string_ranks_are_byte_order() -> None:
 def test_best_first_is_the_lexsort_it_replaces(case) -> None:
     queries, grades = np.array(case[0], dtype=np.int64), np.array(case[1], dtype=np.float64)
     expected = np.lexsort((-grades, queries))
-    assert query_arrays.best_first(queries, grades).tolist() == expected.tolist()
+    assert kernel.best_first(grades, queries).tolist() == expected.tolist()
 
 
 def test_run_files_are_scored_without_pandas() -> None:
@@ -303,7 +302,7 @@ def test_ideal_from_counts_is_the_sorted_ideal(rows, k, gain) -> None:
     convention = Convention(cutoff_k=k, gain=gain)
     counted = query_arrays.query_ideal_dcgs(queries, grades, 3, convention)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(query_arrays, "whole_levels", lambda grades: None)  # lexsort, as before
+        patch.setattr(kernel, "whole_levels", lambda grades: None)  # lexsort, as before
         sorted_ = query_arrays.query_ideal_dcgs(queries, grades, 3, convention)
     assert counted.tolist() == sorted_.tolist()
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-import pytrec_eval
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +21,7 @@ from ndcg_core import (
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run, query_ranking
 from ndcg_core.runs.significance import bootstrap_interval, paired_randomization_test
+from tests.core.trec import trec_eval
 from tests.examples import examples
 
 
@@ -55,9 +55,7 @@ def _pytrec(run: pd.DataFrame, qrels: pd.DataFrame, measure: str) -> dict[str, f
     scored: dict[str, dict[str, float]] = {}
     for qid, docid, score in run.itertuples(index=False):
         scored.setdefault(qid, {})[docid] = float(score)
-    key = measure.replace(".", "_")
-    results = pytrec_eval.RelevanceEvaluator(judged, {measure}).evaluate(scored)
-    return {qid: values[key] for qid, values in results.items()}
+    return trec_eval(judged, scored, measure.replace(".", "_"))
 
 
 @settings(max_examples=examples(60))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ndcg_core.teaching.practice import Kind, Level, exercise_set
+from ndcg_core.teaching import kinds
+from ndcg_core.teaching.practice import Level, exercise_set
 from tests.examples import examples
 
 
@@ -15,7 +16,7 @@ def test_every_predict_exercise_names_its_whole_convention(level: Level) -> None
         exercise
         for seed in range(examples(40))
         for exercise in exercise_set(seed, level)
-        if exercise.kind is Kind.PREDICT
+        if exercise.kind is kinds.PREDICT
     ]
     assert predicts
     for exercise in predicts:

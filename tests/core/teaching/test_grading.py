@@ -7,14 +7,15 @@ from hypothesis import strategies as st
 
 from ndcg_core.questions.class_questions import from_exercise, is_right, parse_answer
 from ndcg_core.questions.class_reveal import slips_for
+from ndcg_core.teaching import kinds
 from ndcg_core.teaching.grading import within_tolerance
-from ndcg_core.teaching.practice import Exercise, Kind, Level, exercise_set
+from ndcg_core.teaching.practice import Exercise, Level, exercise_set
 from ndcg_core.teaching.practice_checks import check_predict
 from ndcg_core.teaching.slips import match_answer
 
 
 def _predicts(seed: int, level: Level) -> list[Exercise]:
-    return [ex for ex in exercise_set(seed, level) if ex.kind is Kind.PREDICT]
+    return [ex for ex in exercise_set(seed, level) if ex.kind is kinds.PREDICT]
 
 
 def _verdicts(exercise: Exercise, seed: int, level: Level, typed: str) -> tuple[bool, bool, bool]:
@@ -33,7 +34,7 @@ def test_an_answer_exactly_at_the_edge_is_right_everywhere() -> None:
     # Seed 10, easy, exercise 1: nDCG 0.5 within 0.010. In floats 0.5 - 0.49 is
     # 0.010000000000000009; read as typed, 0.49 is exactly 0.010 away, so it is right.
     exercise = exercise_set(10, Level.EASY)[0]
-    assert exercise.kind is Kind.PREDICT
+    assert exercise.kind is kinds.PREDICT
     assert exercise.tolerance == 0.01
     assert check_predict(exercise, 0.5).correct
     assert _verdicts(exercise, 10, Level.EASY, "0.49") == (True, True, True)

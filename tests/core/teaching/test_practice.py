@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from ndcg_core import Convention, NdcgError, evaluate
 from ndcg_core.metric.metrics import ndcg
-from ndcg_core.teaching.practice import Exercise, Kind, Level, exercise_set
+from ndcg_core.teaching import kinds
+from ndcg_core.teaching.practice import Exercise, Level, exercise_set
 from ndcg_core.teaching.practice_checks import (
     check_compare,
     check_predict,
@@ -42,7 +43,12 @@ def test_the_same_seed_gives_the_same_set_and_another_seed_another() -> None:
     assert exercise_set(3, "medium") == exercise_set(3, Level.MEDIUM)
     assert exercise_set(3, "medium") != exercise_set(4, "medium")
     assert exercise_set(3, "easy") != exercise_set(3, "hard")
-    assert {e.kind for e in exercise_set(3)} == set(Kind)
+    assert {e.kind for e in exercise_set(3)} == {
+        kinds.PREDICT,
+        kinds.REORDER,
+        kinds.COMPARE,
+        kinds.SPOT,
+    }
 
 
 def test_levels_grow_harder() -> None:
@@ -57,7 +63,7 @@ def test_levels_grow_harder() -> None:
 
 
 def test_predict_accepts_the_answer_within_tolerance_only() -> None:
-    for exercise in (e for e in _sets() if e.kind is Kind.PREDICT):
+    for exercise in (e for e in _sets() if e.kind is kinds.PREDICT):
         truth = evaluate(exercise.grades, exercise.convention).ndcg
         assert check_predict(exercise, truth + exercise.tolerance * 0.9).correct
         wrong = check_predict(exercise, truth + exercise.tolerance * 2)
@@ -73,7 +79,7 @@ def _best_order(exercise) -> list[str]:
 
 
 def test_reorder_accepts_exactly_the_orders_that_meet_the_goal() -> None:
-    for exercise in (e for e in _sets() if e.kind is Kind.REORDER):
+    for exercise in (e for e in _sets() if e.kind is kinds.REORDER):
         assert not check_reorder(exercise, list(exercise.labels)).correct  # as dealt
         best = _best_order(exercise)
         if exercise.goal_k is None:
@@ -91,7 +97,7 @@ def test_reorder_accepts_exactly_the_orders_that_meet_the_goal() -> None:
 
 
 def test_compare_has_one_winner_and_exactly_one_flipping_change() -> None:
-    for exercise in (e for e in _sets() if e.kind is Kind.COMPARE):
+    for exercise in (e for e in _sets() if e.kind is kinds.COMPARE):
         a = evaluate(exercise.grades).ndcg
         b = evaluate(exercise.other).ndcg
         assert ("A" if a > b else "B") == exercise.answer
@@ -115,12 +121,12 @@ def test_compare_has_one_winner_and_exactly_one_flipping_change() -> None:
 
 
 def test_a_log_base_change_is_never_the_flip() -> None:
-    for exercise in (e for e in _sets() if e.kind is Kind.COMPARE):
+    for exercise in (e for e in _sets() if e.kind is kinds.COMPARE):
         assert exercise.option_conventions[exercise.answer_index].log_base == 2
 
 
 def test_spot_has_exactly_one_pair_that_nDCG_scores_alike() -> None:
-    for exercise in (e for e in _sets() if e.kind is Kind.SPOT):
+    for exercise in (e for e in _sets() if e.kind is kinds.SPOT):
         same = [
             i
             for i, (left, right) in enumerate(exercise.pairs)
@@ -155,7 +161,7 @@ def test_ndcg_shortcut_equals_evaluate(values, convention) -> None:
 
 def test_only_the_first_check_scores_and_a_retry_after_a_reveal_is_practice() -> None:
     exercises = exercise_set(5, "medium")
-    predict = next(e for e in exercises if e.kind is Kind.PREDICT)
+    predict = next(e for e in exercises if e.kind is kinds.PREDICT)
     truth = evaluate(predict.grades, predict.convention).ndcg
     wrong = check_predict(predict, truth + predict.tolerance * 3)
     assert f"{truth:.4f}" in wrong.message  # the reveal
@@ -176,15 +182,15 @@ def test_only_the_first_check_scores_and_a_retry_after_a_reveal_is_practice() ->
 
 def test_every_wrong_answer_reveals_a_right_one() -> None:
     for exercise in _sets():
-        if exercise.kind is Kind.REORDER:
+        if exercise.kind is kinds.REORDER:
             feedback = check_reorder(exercise, list(exercise.labels))
             answer = reorder_answer(exercise)
             assert ", ".join(answer) in feedback.message
             assert check_reorder(exercise, answer).correct
-        elif exercise.kind is Kind.SPOT:
+        elif exercise.kind is kinds.SPOT:
             feedback = check_spot(exercise, (exercise.answer_index + 1) % 4)
             assert f"pair {exercise.answer_index + 1}." in feedback.message
-        elif exercise.kind is Kind.COMPARE:
+        elif exercise.kind is kinds.COMPARE:
             other = "B" if exercise.answer == "A" else "A"
             feedback = check_compare(exercise, other, (exercise.answer_index + 1) % 3)
             assert f"{exercise.answer} scores higher" in feedback.message

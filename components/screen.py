@@ -1,0 +1,125 @@
+"""How wide this browser's page is, so that charts are drawn to fit it: a phone, a tablet, a
+laptop or a projector.
+
+Vega-Lite sizes a chart of several panels in pixels (``width="container"`` works for one
+panel only), so the server must know the width to draw for. A small ``st.components.v2``
+component (JavaScript, no iframe, draws nothing; ``static/screen.js``) measures the width of
+the page's content and of the window and reports them when they differ from what Python draws
+for: a report is a rerun. It also keeps them in the cookie ``ndcg_lab_screen`` (two numbers,
+nothing about the person), so that a reload or a new tab starts at the right width, and a
+browser whose width suits :data:`ASSUMED` (a laptop with the sidebar open) does not report at
+all on its first visit.
+
+The same script closes the sidebar on a phone when a page is chosen in it: there it covers the
+page it has just opened.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+
+from components.state import view_mode
+from ndcg_core.pictures.style import PROJECTOR_FONT_SIZE
+
+COOKIE = "ndcg_lab_screen"
+REPORTED = "screen_size"  # the last size this session's browser reported: its one owner
+_COOKIE_VALUE = re.compile(r"(\d{2,5})x(\d{2,5})")
+#: Below this window width Streamlit puts columns under each other (1.67: 640 px).
+STACKS_BELOW = 640
+#: A column gap of ``gap="large"``, in pixels (4 rem).
+LARGE_GAP = 64
+#: Content narrower than this (a portrait tablet, a laptop with a wide sidebar) is narrow.
+NARROW_CONTENT = 860
+#: Text in a chart on a narrow screen: at least this many pixels, to be read on a phone.
+PHONE_FONT_SIZE = 12
+
+
+@dataclass(frozen=True)
+class ScreenSize:
+    """The page content's width and the window's, in CSS pixels."""
+
+    content: int
+    viewport: int
+
+    @property
+    def narrow(self) -> bool:
+        """A phone or a portrait tablet: the layout's columns are under each other, or the
+        page is too narrow for a chart's panels side by side."""
+        return self.viewport <= STACKS_BELOW or self.content < NARROW_CONTENT
+
+    def column(self, share: float, *, gap: int = LARGE_GAP) -> int:
+        """The width of a column taking ``share`` of a row of columns ``gap`` apart (the
+        whole content when the columns are under each other).
+
+        >>> ScreenSize(906, 1366).column(0.56)
+        471
+        >>> ScreenSize(358, 390).column(0.56)
+        358
+        """
+        if self.viewport <= STACKS_BELOW:
+            return self.content
+        return int((self.content - gap) * share)
+
+
+#: What the server draws for before a browser has said: a 1366 px laptop, sidebar open.
+ASSUMED = ScreenSize(content=906, viewport=1366)
+# Content widths at which the charts drawn for ASSUMED fit their columns and fill them: a
+# first visit within them (a 1366 px laptop) need not report (a report is a rerun).
+_FITS = (880, 940)
+
+_JS = (Path(__file__).parent / "static" / "screen.js").read_text(encoding="utf-8")
+_COMPONENT = st.components.v2.component("ndcg_lab_screen", js=_JS)
+
+
+def _parse(value: object) -> ScreenSize | None:
+    if isinstance(value, list | tuple) and len(value) == 2:
+        content, viewport = value
+        if isinstance(content, int) and isinstance(viewport, int) and content > 0 < viewport:
+            return ScreenSize(content, viewport)
+        return None
+    if isinstance(value, str) and (match := _COOKIE_VALUE.fullmatch(value)):
+        return ScreenSize(int(match[1]), int(match[2]))
+    return None
+
+
+def _known() -> ScreenSize | None:
+    return _parse(st.session_state.get(REPORTED)) or _parse(st.context.cookies.get(COOKIE))
+
+
+def screen_size() -> ScreenSize:
+    """The size this browser reported, or :data:`ASSUMED` until it has."""
+    return _known() or ASSUMED
+
+
+def chart_font_size() -> int | None:
+    """Chart text size for this screen: a projector's in presenter view, at least 12 px on a
+    narrow screen, else the charts' own (None)."""
+    if view_mode() == "present":
+        return PROJECTOR_FONT_SIZE
+    return PHONE_FONT_SIZE if screen_size().narrow else None
+
+
+def keep_screen_size() -> None:
+    """Mount the measuring component (app.py, once a run; it draws nothing)."""
+    known = _known()
+    result = _COMPONENT(
+        key="lab_screen",
+        data={
+            "cookie": COOKIE,
+            "known": None if known is None else [known.content, known.viewport],
+            "fits": list(_FITS),
+            "stacks_below": STACKS_BELOW,
+        },
+        on_size_change=_reported,
+    )
+    size = _parse(result.get("size"))
+    if size is not None:
+        st.session_state[REPORTED] = [size.content, size.viewport]
+
+
+def _reported() -> None:
+    """The report reruns the page; the mount above reads it."""
