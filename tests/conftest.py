@@ -36,8 +36,9 @@ settings.load_profile("quick" if quick_check() else "ci" if os.environ.get("CI")
 
 
 # Markers by folder, and `database` by what a test asks for, so a new test cannot forget them:
-# `pytest -m "not browser and not load and not packaging and not database"`
-# is the quick run while working (docs/development.md); `make test` and CI run everything.
+# `pytest -m "not browser and not load and not packaging and not database and not slow"`
+# is the quick run while working (`make check`, docs/development.md; `slow` is set by hand on
+# a test of seconds); `make test` and CI run everything.
 _FOLDER_MARKERS = {
     "browser": pytest.mark.browser,
     "load": pytest.mark.load,

@@ -18,10 +18,13 @@ def quick_check() -> bool:
     return bool(os.environ.get("NDCG_QUICK_CHECK"))
 
 
-def examples(budget: int) -> int:
-    """``budget``, or at most :data:`QUICK_EXAMPLES` in the quick check.
+def examples(budget: int, *, quick: int = QUICK_EXAMPLES) -> int:
+    """``budget``, or at most ``quick`` (:data:`QUICK_EXAMPLES` unless a test whose every
+    example takes a second asks for fewer) in the quick check.
 
     >>> examples(300) == (QUICK_EXAMPLES if quick_check() else 300)
     True
+    >>> examples(12, quick=2) == (2 if quick_check() else 12)
+    True
     """
-    return min(budget, QUICK_EXAMPLES) if quick_check() else budget
+    return min(budget, quick) if quick_check() else budget

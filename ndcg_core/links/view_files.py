@@ -14,21 +14,21 @@ Playground) still open.
 from __future__ import annotations
 
 import json
-import math
-from typing import Any
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from ndcg_core.errors import NdcgError
 from ndcg_core.links.view import View, view_from_params, view_to_params
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.parsing import MAX_ITEMS, grade_list_from_rows
 from ndcg_core.text.json_files import read_json
+from ndcg_core.text.json_shapes import Count, Matches, check_shape
 from ndcg_core.text.quoting import quoted
 from ndcg_core.text.titles import titles_by_label
 
 VIEW_FORMAT = "ndcg-lab view"
 VIEW_VERSION = 2
 MAX_VIEW_BYTES = 2_000_000
-MAX_PAGE_NAME = 40
+_PAGE_WORDS = "the name of one of the app's pages, as the app saves it"
 
 
 def view_to_json(view: View) -> str:
@@ -90,42 +90,44 @@ def view_from_json(data: bytes | str) -> tuple[View, tuple[str, ...]]:
             f"this app reads versions 1 and {VIEW_VERSION}."
         )
         raise NdcgError(msg)
-    page = document.get("page")
-    if not isinstance(page, str) or not page.isidentifier() or len(page) > MAX_PAGE_NAME:
-        msg = '"page" must name one of the app\'s pages, as the app saves it.'
-        raise NdcgError(msg)
-    params = document.get("view")
-    if not isinstance(params, dict) or not all(isinstance(v, str) for v in params.values()):
-        msg = '"view" must be an object of texts, as the app saves it.'
-        raise NdcgError(msg)
-    return view_from_params(params, page=page)
+    saved = check_shape(document, ViewFile, what="The file")
+    return view_from_params(saved["view"], page=saved["page"])
+
+
+class ViewFile(TypedDict):
+    """A saved view's format, version 2: the page and its link's parameters."""
+
+    format: Literal["ndcg-lab view"]
+    version: Literal[2]
+    page: Annotated[str, Matches(r"[A-Za-z_][A-Za-z0-9_]{0,39}", _PAGE_WORDS)]
+    view: dict[str, str]  # as view_to_params writes them
+
+
+class ViewFileVersion1(TypedDict):
+    """A saved view's format, version 1: a Playground list and its convention."""
+
+    format: Literal["ndcg-lab view"]
+    version: Literal[1]
+    grades: Annotated[list[float], Count(0, MAX_ITEMS, "grades")]
+    labels: NotRequired[list[str | None]]  # one per grade; null for a default label
+    unretrieved: NotRequired[Annotated[list[float], Count(0, MAX_ITEMS, "grades")]]
+    convention: NotRequired[dict[str, str | float]]  # as Convention.to_params writes it
+    titles: NotRequired[list[str]]  # one per grade, "" for none
 
 
 def _version_1(document: dict[str, Any]) -> View:
     """A version 1 file: a list and its convention, saved from the Playground."""
-    grades = _number_list(document.get("grades"), "grades")
-    labels = document.get("labels")
-    if labels is None:
-        labels = [None] * len(grades)
-    if not isinstance(labels, list) or not all(isinstance(x, str | None) for x in labels):
-        msg = '"labels" must be a list of texts, one per grade.'
-        raise NdcgError(msg)
+    saved = check_shape(document, ViewFileVersion1, what="The file")
+    grades = saved["grades"]
+    labels = saved.get("labels", [None] * len(grades))
     if len(labels) != len(grades):
         msg = f'"labels" has {len(labels)} entries for {len(grades)} grades.'
         raise NdcgError(msg)
     grade_list = grade_list_from_rows(labels, grades)
-    unretrieved = tuple(_number_list(document.get("unretrieved", []), "unretrieved"))
-    params = document.get("convention", {})
-    if not isinstance(params, dict) or not all(
-        isinstance(v, str | int | float) and not isinstance(v, bool) for v in params.values()
-    ):
-        msg = '"convention" must be an object of settings, as the app saves it.'
-        raise NdcgError(msg)
-    convention = Convention.from_params({str(k): str(v) for k, v in params.items()})
-    titles = document.get("titles", [])
-    if not isinstance(titles, list) or not all(isinstance(x, str) for x in titles):
-        msg = '"titles" must be a list of texts, one per grade ("" for none).'
-        raise NdcgError(msg)
+    unretrieved = tuple(float(grade) for grade in saved.get("unretrieved", []))
+    params = saved.get("convention", {})
+    convention = Convention.from_params({key: str(value) for key, value in params.items()})
+    titles = saved.get("titles", [])
     if len(titles) != len(grades) and titles:
         msg = f'"titles" has {len(titles)} entries for {len(grades)} grades.'
         raise NdcgError(msg)
@@ -141,23 +143,3 @@ def _json_kind(value: Any) -> str:
 def _shown_value(value: object) -> str:
     """A value read from JSON, for a message: text quoted, anything else as JSON writes it."""
     return quoted(value) if isinstance(value, str) else quoted(json.dumps(value), 30)[1:-1]
-
-
-def _number_list(value: Any, name: str) -> list[float]:
-    if not isinstance(value, list):
-        msg = f'"{name}" must be a list of numbers.'
-        raise NdcgError(msg)
-    if len(value) > MAX_ITEMS:
-        msg = f'"{name}" has {len(value):,} entries; at most {MAX_ITEMS:,} are accepted.'
-        raise NdcgError(msg)
-    numbers: list[float] = []
-    for index, item in enumerate(value, start=1):
-        if isinstance(item, bool) or not isinstance(item, int | float):
-            msg = f'"{name}" entry {index} ({json.dumps(item)[:40]}) is not a number.'
-            raise NdcgError(msg, item=index)
-        number = float(item) if abs(item) < 1e308 or isinstance(item, float) else math.inf
-        if not math.isfinite(number):
-            msg = f'"{name}" entry {index} is too large to be a grade.'
-            raise NdcgError(msg, item=index)
-        numbers.append(number)
-    return numbers

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
+from typing import Annotated, NotRequired, TypedDict
 
+from ndcg_core.errors import NdcgError
 from ndcg_core.metric.conventions import Convention
-from ndcg_core.text.titles import MAX_TITLE_LENGTH, check_plain_text
+from ndcg_core.text.json_files import read_json
+from ndcg_core.text.json_shapes import Plain, check_shape
+from ndcg_core.text.titles import MAX_TITLE_LENGTH
 
 # Found through the package, so an installed wheel (not only a checkout) has it.
 EXAMPLES = files("ndcg_core") / "data" / "examples.json"
+MAX_EXAMPLES_BYTES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -53,20 +57,76 @@ class Example:
     compare_with_titles: tuple[str, ...] | None = None
 
 
+class _ErratumFile(TypedDict):
+    correct: float
+    why: str
+
+
+_Title = Annotated[str, Plain(MAX_TITLE_LENGTH)]
+
+
+class _ExampleFile(TypedDict):
+    id: str
+    title: str
+    source: str
+    grades: list[float]
+    labels: NotRequired[list[str]]
+    scores: NotRequired[list[float]]
+    compare_with: NotRequired[list[float]]  # a pair: the list the note compares it with
+    list_names: NotRequired[dict[str, str]]  # a pair's "grades" and "compare_with"
+    convention: dict[str, str]  # as a link writes it
+    stated: dict[str, tuple[float | list[float], int]]  # a figure and its decimals
+    errata: dict[str, _ErratumFile]
+    note: str
+    titles: NotRequired[list[_Title]]
+    compare_with_titles: NotRequired[list[_Title]]
+
+
+class ExamplesFile(TypedDict):
+    """The format of ``data/examples.json``, the one statement of it."""
+
+    about: NotRequired[str]
+    examples: list[_ExampleFile]
+
+
 def _titles(values: list[str] | None, count: int, where: str) -> tuple[str, ...] | None:
-    if values is None:
-        return None
-    if len(values) != count:
-        msg = f"{where} has {len(values)} titles for {count} grades."
-        raise ValueError(msg)
-    return tuple(
-        check_plain_text(v, what=f"{where}'s title {i}", max_length=MAX_TITLE_LENGTH)
-        for i, v in enumerate(values, start=1)
-    )
+    if values is not None and len(values) != count:
+        msg = f"The examples file's example {where} has {len(values)} titles for {count} grades."
+        raise NdcgError(msg)
+    return None if values is None else tuple(values)
 
 
 def _floats(values: list[float] | None) -> tuple[float, ...] | None:
     return None if values is None else tuple(float(v) for v in values)
+
+
+def _example(item: _ExampleFile) -> Example:
+    stated = {
+        name: StatedFigure(
+            tuple(float(v) for v in value) if isinstance(value, list) else float(value),
+            decimals,
+        )
+        for name, (value, decimals) in item["stated"].items()
+    }
+    errata = {name: Erratum(float(e["correct"]), e["why"]) for name, e in item["errata"].items()}
+    return Example(
+        id=item["id"],
+        title=item["title"],
+        source=item["source"],
+        grades=tuple(float(g) for g in item["grades"]),
+        labels=tuple(item["labels"]) if "labels" in item else None,
+        scores=_floats(item.get("scores")),
+        compare_with=_floats(item.get("compare_with")),
+        list_names=MappingProxyType(dict(item.get("list_names", {}))),
+        convention=Convention.from_params(item["convention"]),
+        stated=MappingProxyType(stated),
+        errata=MappingProxyType(errata),
+        note=item["note"],
+        titles=_titles(item.get("titles"), len(item["grades"]), item["id"]),
+        compare_with_titles=_titles(
+            item.get("compare_with_titles"), len(item.get("compare_with", [])), item["id"]
+        ),
+    )
 
 
 @cache
@@ -76,40 +136,22 @@ def load_examples() -> tuple[Example, ...]:
     >>> load_examples()[0].grades
     (3.0, 2.0, 3.0, 0.0, 1.0, 2.0)
     """
-    raw = json.loads(EXAMPLES.read_text(encoding="utf-8"))
-    examples = []
-    for item in raw["examples"]:
-        stated = {
-            name: StatedFigure(
-                tuple(float(v) for v in value) if isinstance(value, list) else float(value),
-                int(decimals),
-            )
-            for name, (value, decimals) in item["stated"].items()
-        }
-        errata = {
-            name: Erratum(float(e["correct"]), str(e["why"])) for name, e in item["errata"].items()
-        }
-        examples.append(
-            Example(
-                id=item["id"],
-                title=item["title"],
-                source=item["source"],
-                grades=tuple(float(g) for g in item["grades"]),
-                labels=tuple(item["labels"]) if "labels" in item else None,
-                scores=_floats(item.get("scores")),
-                compare_with=_floats(item.get("compare_with")),
-                list_names=MappingProxyType(dict(item.get("list_names", {}))),
-                convention=Convention.from_params(item["convention"]),
-                stated=MappingProxyType(stated),
-                errata=MappingProxyType(errata),
-                note=item["note"],
-                titles=_titles(item.get("titles"), len(item["grades"]), item["id"]),
-                compare_with_titles=_titles(
-                    item.get("compare_with_titles"), len(item.get("compare_with", [])), item["id"]
-                ),
-            )
-        )
-    return tuple(examples)
+    return parse_examples(EXAMPLES.read_bytes())
+
+
+def parse_examples(data: bytes | str) -> tuple[Example, ...]:
+    """The examples in an examples file; :class:`NdcgError` names the field at fault.
+
+    >>> parse_examples('{"examples": [{"id": 3}]}')
+    Traceback (most recent call last):
+    ...
+    ndcg_core.errors.NdcgError: The examples file's field "examples", item 1, "id" should be text; it holds 3.
+    """
+    document = read_json(
+        data, what="The examples file", kind="an examples file", max_bytes=MAX_EXAMPLES_BYTES
+    )
+    examples = check_shape(document, ExamplesFile, what="The examples file")
+    return tuple(_example(item) for item in examples["examples"])
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Stories for the guided lesson: one search, its result cards, their grades and a cutoff.
 
-A story is a JSON file in ``ndcg_core/data/stories/`` (the format is in
-``docs/stories.md``). :func:`parse_story` checks every field and names the card at fault;
+A story is a JSON file in ``ndcg_core/data/stories/``; its format is :class:`StoryFile`
+(explained in ``docs/stories.md``). :func:`parse_story` checks every field and names the
+place at fault;
 :func:`load_story` reads a shipped story through :mod:`importlib.resources`, so it is found
 in an installed wheel too.
 
@@ -17,13 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any, Literal, TypedDict
 
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.kernel import best_first
 from ndcg_core.metric.lists import OrderWords, check_permutation
 from ndcg_core.text.json_files import read_json
-from ndcg_core.text.titles import MAX_SNIPPET_LENGTH, MAX_TITLE_LENGTH, check_plain_text
+from ndcg_core.text.json_shapes import Count, Matches, Plain, Within, check_shape
+from ndcg_core.text.titles import MAX_SNIPPET_LENGTH, MAX_TITLE_LENGTH
 
 STORY_FORMAT = "ndcg-lab story"
 STORY_VERSION = 1
@@ -31,8 +33,10 @@ MIN_CARDS, MAX_CARDS = 3, 10
 MAX_GRADE = 10
 MAX_SITUATION_LENGTH = 300
 MAX_STORY_BYTES = 100_000
-_CARD_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
-_GRADE_NAME = re.compile(r"[a-z][a-z -]{0,19}")
+_CARD_ID = r"[a-z0-9][a-z0-9-]{0,23}"
+_CARD_ID_WORDS = "1 to 24 lower-case letters, digits and hyphens, such as luigis-pizzeria"
+_GRADE_NAME = r"[a-z][a-z -]{0,19}"
+_GRADE_NAME_WORDS = "1 to 20 lower-case letters (spaces and hyphens allowed), such as perfect"
 _STORY_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 
 
@@ -166,8 +170,39 @@ def load_story(story_id: str = "pizza") -> Story:
     return parse_story(source.read_bytes(), story_id=story_id)
 
 
+class _LevelFile(TypedDict):
+    grade: Annotated[int, Within(0, MAX_GRADE)]
+    name: Annotated[str, Matches(_GRADE_NAME, _GRADE_NAME_WORDS)]
+    meaning: Annotated[str, Plain(MAX_SNIPPET_LENGTH)]
+
+
+class _CardFile(TypedDict):
+    id: Annotated[str, Matches(_CARD_ID, _CARD_ID_WORDS)]
+    title: Annotated[str, Plain(MAX_TITLE_LENGTH)]
+    snippet: Annotated[str, Plain(MAX_SNIPPET_LENGTH)]
+    grade: str  # a name of the grade scale
+
+
+class StoryFile(TypedDict):
+    """A story file's format, the one statement of it (``docs/stories.md`` explains it)."""
+
+    format: Literal["ndcg-lab story"]
+    version: Literal[1]
+    title: Annotated[str, Plain(MAX_TITLE_LENGTH)]
+    query: Annotated[str, Plain(MAX_TITLE_LENGTH)]
+    situation: Annotated[str, Plain(MAX_SITUATION_LENGTH)]
+    grades: Annotated[list[_LevelFile], Count(2, MAX_GRADE + 1, "grade levels")]
+    cards: Annotated[list[_CardFile], Count(MIN_CARDS, MAX_CARDS, "result cards")]
+    shown_order: list[str]  # every card's id once, the first result first
+    cutoff_k: Annotated[int, Within(1, MAX_CARDS - 1)]  # and fewer than the cards
+    cutoff_note: Annotated[str, Plain(MAX_SNIPPET_LENGTH)]
+
+
 def parse_story(data: bytes | str, *, story_id: str = "story") -> Story:
     """Read and check a story file; :class:`NdcgError` says what is wrong and where.
+
+    The fields are checked against :class:`StoryFile`; what ties fields together (a card's
+    grade is a name of the scale, the shown order names each card once) is checked here.
 
     >>> parse_story('{"format": "ndcg-lab story", "version": 2}')
     Traceback (most recent call last):
@@ -184,23 +219,21 @@ def parse_story(data: bytes | str, *, story_id: str = "story") -> Story:
             f"this app reads version {STORY_VERSION}."
         )
         raise NdcgError(msg)
-    scale = _grade_scale(document.get("grades"))
-    cards = _cards(document.get("cards"), scale)
-    order = _shown_order(document.get("shown_order"), cards)
+    story = check_shape(document, StoryFile, what="The story file")
+    scale = _grade_scale(story["grades"])
+    cards = _cards(story["cards"], scale)
+    order = check_permutation(
+        story["shown_order"], [card.id for card in cards], _SHOWN_ORDER, show=_shown
+    )
     by_id = {card.id: card for card in cards}
-    ordered = tuple(by_id[card_id] for card_id in order)
     if not any(card.grade > 0 for card in cards):
         msg = "Every card is graded 0: give at least one card a positive grade."
         raise NdcgError(msg)
     if not any(card.grade == 0 for card in cards):
         msg = "No card is graded 0: the lesson's last step needs at least one bad result."
         raise NdcgError(msg)
-    cutoff_k = document.get("cutoff_k")
-    if (
-        isinstance(cutoff_k, bool)
-        or not isinstance(cutoff_k, int)
-        or not 1 <= cutoff_k < len(cards)
-    ):
+    cutoff_k = story["cutoff_k"]
+    if cutoff_k >= len(cards):
         msg = (
             f'"cutoff_k" must be a whole number from 1 to {len(cards) - 1} (fewer than the '
             f"{len(cards)} cards); got {_shown(cutoff_k)}."
@@ -208,13 +241,13 @@ def parse_story(data: bytes | str, *, story_id: str = "story") -> Story:
         raise NdcgError(msg)
     return Story(
         id=story_id,
-        title=_text(document, "title", MAX_TITLE_LENGTH),
-        query=_text(document, "query", MAX_TITLE_LENGTH),
-        situation=_text(document, "situation", MAX_SITUATION_LENGTH),
+        title=story["title"],
+        query=story["query"],
+        situation=story["situation"],
         grade_scale=scale,
-        cards=ordered,
+        cards=tuple(by_id[card_id] for card_id in order),
         cutoff_k=cutoff_k,
-        cutoff_note=_text(document, "cutoff_note", MAX_SNIPPET_LENGTH),
+        cutoff_note=story["cutoff_note"],
     )
 
 
@@ -224,91 +257,40 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def _text(document: dict[str, Any], key: str, max_length: int) -> str:
-    return check_plain_text(document.get(key), what=f'The story\'s "{key}"', max_length=max_length)
-
-
-def _grade_scale(raw: Any) -> tuple[GradeLevel, ...]:
-    if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_GRADE + 1:
-        msg = f'"grades" must be a list of 2 to {MAX_GRADE + 1} grade levels.'
-        raise NdcgError(msg)
+def _grade_scale(raw: list[_LevelFile]) -> tuple[GradeLevel, ...]:
     levels: list[GradeLevel] = []
     for index, level in enumerate(raw, start=1):
         where = f"Grade level {index}"
-        if not isinstance(level, dict):
-            msg = f'{where} must be an object with "grade", "name" and "meaning".'
-            raise NdcgError(msg, item=index)
-        grade = level.get("grade")
-        if isinstance(grade, bool) or not isinstance(grade, int) or not 0 <= grade <= MAX_GRADE:
-            msg = f"{where} has the grade {_shown(grade)}; a grade is a whole number from 0 to {MAX_GRADE}."
-            raise NdcgError(msg, item=index)
-        name = level.get("name")
-        if not isinstance(name, str) or not _GRADE_NAME.fullmatch(name):
-            msg = (
-                f"{where} has the name {_shown(name)}; a grade name is 1 to 20 lower-case "
-                "letters (spaces and hyphens allowed), such as perfect."
-            )
-            raise NdcgError(msg, item=index)
-        meaning = check_plain_text(
-            level.get("meaning"), what=f"{where}'s meaning", max_length=MAX_SNIPPET_LENGTH
-        )
+        grade, name = level["grade"], level["name"]
         if any(other.grade == grade for other in levels):
             msg = f"{where} repeats the grade {grade}: each level has its own number."
             raise NdcgError(msg, item=index)
         if any(other.name == name for other in levels):
             msg = f"{where} repeats the name {name}: each level has its own name."
             raise NdcgError(msg, item=index)
-        levels.append(GradeLevel(grade, name, meaning))
+        levels.append(GradeLevel(grade, name, level["meaning"]))
     if not any(level.grade == 0 for level in levels):
         msg = "The grade scale has no grade 0: a result that does not help at all scores 0."
         raise NdcgError(msg)
     return tuple(sorted(levels, key=lambda level: -level.grade))
 
 
-def _cards(raw: Any, scale: tuple[GradeLevel, ...]) -> tuple[Card, ...]:
-    if not isinstance(raw, list) or not MIN_CARDS <= len(raw) <= MAX_CARDS:
-        msg = f'"cards" must be a list of {MIN_CARDS} to {MAX_CARDS} result cards.'
-        raise NdcgError(msg)
+def _cards(raw: list[_CardFile], scale: tuple[GradeLevel, ...]) -> tuple[Card, ...]:
     grade_of = {level.name: level.grade for level in scale}
     cards: list[Card] = []
     for index, card in enumerate(raw, start=1):
-        if not isinstance(card, dict):
-            msg = f'Card {index} must be an object with "id", "title", "snippet" and "grade".'
-            raise NdcgError(msg, item=index)
-        card_id = card.get("id")
-        if not isinstance(card_id, str) or not _CARD_ID.fullmatch(card_id):
-            msg = (
-                f"Card {index} has the id {_shown(card_id)}; an id is 1 to 24 lower-case "
-                "letters, digits and hyphens, such as luigis-pizzeria."
-            )
-            raise NdcgError(msg, item=index)
-        where = f"Card {index} ({card_id})"
-        if any(other.id == card_id for other in cards):
+        where = f"Card {index} ({card['id']})"
+        if any(other.id == card["id"] for other in cards):
             msg = f"{where} has the same id as an earlier card: ids must differ."
             raise NdcgError(msg, item=index)
-        title = check_plain_text(
-            card.get("title"), what=f"{where}'s title", max_length=MAX_TITLE_LENGTH, item=index
-        )
-        snippet = check_plain_text(
-            card.get("snippet"),
-            what=f"{where}'s snippet",
-            max_length=MAX_SNIPPET_LENGTH,
-            item=index,
-        )
-        grade_name = card.get("grade")
-        if not isinstance(grade_name, str) or grade_name not in grade_of:
+        grade_name = card["grade"]
+        if grade_name not in grade_of:
             names = ", ".join(level.name for level in scale)
             msg = (
                 f"{where} has the grade {_shown(grade_name)}, which the grade scale does not "
                 f"name; use one of {names}."
             )
             raise NdcgError(msg, item=index)
-        cards.append(Card(card_id, title, snippet, grade_of[grade_name], grade_name))
+        card_ = Card(card["id"], card["title"], card["snippet"], grade_of[grade_name], grade_name)
+        cards.append(card_)
     return tuple(cards)
-
-
-def _shown_order(raw: Any, cards: tuple[Card, ...]) -> tuple[str, ...]:
-    if not isinstance(raw, list) or not all(isinstance(card_id, str) for card_id in raw):
-        msg = '"shown_order" must be a list of card ids, the first result first.'
-        raise NdcgError(msg)
-    return check_permutation(raw, [card.id for card in cards], _SHOWN_ORDER, show=_shown)

@@ -54,6 +54,7 @@ def test_one_student_answering_from_many_threads_at_once_is_stored_once(
     assert count_rows(database_url, "answers") == 1
 
 
+@pytest.mark.slow  # starts processes
 def test_a_class_answering_at_once_from_several_processes_loses_nothing(
     store: ClassStore, database_url: str
 ) -> None:
@@ -97,6 +98,7 @@ def test_closing_while_the_class_answers_keeps_exactly_the_answers_it_accepted(
     assert store.answer_count(teacher_key, question_id) == outcomes["stored"]
 
 
+@pytest.mark.slow  # starts processes
 def test_wrong_codes_from_another_process_count_here_too(
     store: ClassStore, database_url: str
 ) -> None:

@@ -96,6 +96,7 @@ def _start_together(url: str, starts: int) -> list[str]:
     return failures
 
 
+@pytest.mark.slow  # starts processes
 def test_processes_starting_together_on_an_empty_database_migrate_it_once(
     database_url: str,
 ) -> None:

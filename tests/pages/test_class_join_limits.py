@@ -47,6 +47,7 @@ def test_the_link_in_a_new_tab_gives_the_browser_its_student_back() -> None:
     assert not [b for b in again.button if b.label == "Join"]
 
 
+@pytest.mark.slow  # six class sessions, six students
 def test_a_browser_making_a_sixth_student_is_told_to_wait_under_the_form() -> None:
     rooms = [_metric(start_session(), "Join code") for _ in range(6)]
     for code in rooms[: codes.JOINS_PER_BROWSER.allowed]:

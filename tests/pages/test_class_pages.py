@@ -342,6 +342,7 @@ def test_one_students_wrong_codes_do_not_lock_out_the_rest_of_the_class() -> Non
     assert "You are student 1 in" in _texts(classmate)  # the next browser does not
 
 
+@pytest.mark.slow  # a whole session, five questions through both pages
 def test_a_five_question_session_from_one_link() -> None:
     """The issue's "done": one join link, five questions in a row, each followed by every
     student's screen, answered, revealed with the room's slips, and all in the summary."""

@@ -327,7 +327,13 @@ def _no_failure_anywhere(at: AppTest, logged: list[logging.LogRecord]) -> None:
     assert not raw, f"markup reached a Markdown renderer unescaped: {raw}"
 
 
-@pytest.mark.parametrize("case", [c for c in CORPUS if c.target != "url"], ids=case_id)
+def _cases(*, links: bool) -> list[Any]:
+    """The corpus's cases for pages (or links); a big one is `slow`, left to `make test`."""
+    cases = [case for case in CORPUS if (case.target == "url") is links]
+    return [pytest.param(case, marks=pytest.mark.slow) if case.big else case for case in cases]
+
+
+@pytest.mark.parametrize("case", _cases(links=False), ids=case_id)
 def test_hostile_input_in_a_page(
     case: Case,
     pages: dict[str, AppTest],
@@ -354,7 +360,7 @@ def test_hostile_input_in_a_page(
         raise
 
 
-@pytest.mark.parametrize("case", [c for c in CORPUS if c.target == "url"], ids=case_id)
+@pytest.mark.parametrize("case", _cases(links=True), ids=case_id)
 def test_hostile_link(case: Case, logged: list[logging.LogRecord]) -> None:
     at = _open(case.value())
     _no_failure_anywhere(at, logged)

@@ -116,7 +116,17 @@ def _svg_width(spec: dict[str, Any]) -> float:
 
 
 @pytest.mark.parametrize("grades", LISTS.values(), ids=LISTS.keys())
-@pytest.mark.parametrize("available", [300, 358, 376, 471, 536, 617, 927])
+# The quick check (`make check`) draws the narrowest, a phone's and the widest room; each
+# case draws an SVG, so the four between are `slow`, left to `make test`.
+@pytest.mark.parametrize(
+    "available",
+    [
+        300,
+        358,
+        *(pytest.param(width, marks=pytest.mark.slow) for width in (376, 471, 536, 617)),
+        927,
+    ],
+)
 def test_a_fitted_chart_stays_inside_its_room_whatever_the_numbers(
     grades: list[float], available: int
 ) -> None:

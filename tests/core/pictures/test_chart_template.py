@@ -48,7 +48,7 @@ def _fresh(grades: list[float], convention: Convention) -> dict[str, Any]:
         return evaluation_chart(evaluate(grades, convention)).to_dict()
 
 
-@settings(max_examples=examples(25), deadline=None)  # each example builds two Altair charts
+@settings(max_examples=examples(25, quick=3), deadline=None)  # each builds two Altair charts
 @given(
     st.integers(1, 130),
     st.none() | st.integers(1, 140),

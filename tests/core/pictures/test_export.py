@@ -162,6 +162,7 @@ def test_scikit_learn_is_used_where_it_can_be_and_not_where_it_cannot() -> None:
     assert "negative" in negative.why_not_sklearn
 
 
+@pytest.mark.slow  # starts an interpreter that imports scikit-learn
 def test_a_snippet_runs_alone_in_a_fresh_interpreter() -> None:
     evaluation = evaluate([3, 2, 3, 0, 1, 2], Convention(gain="exponential", cutoff_k=5))
     code = python_snippet(evaluation).code

@@ -144,7 +144,7 @@ def test_chart_spec_renders_offline() -> None:
     assert svg.count("<path") > 10
 
 
-@settings(max_examples=examples(40))  # each example builds three Altair charts
+@settings(max_examples=examples(40, quick=3))  # each example builds three Altair charts
 @given(
     st.lists(st.integers(0, 3).map(float), min_size=1, max_size=8),
     st.lists(st.integers(0, 3).map(float), min_size=1, max_size=8),

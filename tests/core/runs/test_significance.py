@@ -63,7 +63,7 @@ def test_randomisation_skips_queries_without_a_score() -> None:
     assert math.isnan(paired_randomization_test(np.array([np.nan]), np.array([1.0])))
 
 
-@pytest.mark.parametrize("queries", [1, 5, 3_000, 40_000])
+@pytest.mark.parametrize("queries", [1, 5, 3_000, pytest.param(40_000, marks=pytest.mark.slow)])
 def test_bootstrap_is_the_one_matrix_percentile_interval(queries) -> None:
     values = np.random.default_rng(queries).random(queries)
     rng = np.random.default_rng(9)

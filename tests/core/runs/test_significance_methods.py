@@ -37,6 +37,7 @@ SAMPLES = {
 }
 
 
+@pytest.mark.slow  # resamples EXACT_MAX_QUERIES queries
 @pytest.mark.parametrize("sample", sorted(SAMPLES))
 def test_normal_interval_agrees_with_the_bootstrap_at_the_switch(sample) -> None:
     values = SAMPLES[sample](np.random.default_rng(len(sample)), EXACT_MAX_QUERIES)
@@ -48,6 +49,7 @@ def test_normal_interval_agrees_with_the_bootstrap_at_the_switch(sample) -> None
     assert normal[0] < values.mean() < normal[1]
 
 
+@pytest.mark.slow  # randomises EXACT_MAX_QUERIES queries
 @pytest.mark.parametrize("z", [0.3, 1.5, 2.2, 3.0])
 def test_normal_p_value_agrees_with_random_swaps_at_the_switch(z) -> None:
     rng = np.random.default_rng(int(z * 10))

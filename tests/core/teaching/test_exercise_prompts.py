@@ -7,13 +7,14 @@ import pytest
 
 from ndcg_core.teaching import kinds
 from ndcg_core.teaching.practice import Level, exercise_set
+from tests.examples import examples
 
 
 @pytest.mark.parametrize("level", list(Level))
 def test_every_predict_exercise_names_its_whole_convention(level: Level) -> None:
     predicts = [
         exercise
-        for seed in range(40)
+        for seed in range(examples(40))
         for exercise in exercise_set(seed, level)
         if exercise.kind is kinds.PREDICT
     ]

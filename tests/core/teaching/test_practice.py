@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from functools import cache
 
 import pytest
 from hypothesis import given
@@ -11,7 +13,7 @@ from hypothesis import strategies as st
 from ndcg_core import Convention, NdcgError, evaluate
 from ndcg_core.metric.metrics import ndcg
 from ndcg_core.teaching import kinds
-from ndcg_core.teaching.practice import Level, exercise_set
+from ndcg_core.teaching.practice import Exercise, Level, exercise_set
 from ndcg_core.teaching.practice_checks import (
     check_compare,
     check_predict,
@@ -26,10 +28,15 @@ from tests.core.strategies import conventions as any_convention
 SEEDS = range(12)
 
 
-def _sets():
+@cache  # made once for this module's tests, which each read every set
+def _set(seed: int, level: Level) -> tuple[Exercise, ...]:
+    return exercise_set(seed, level)
+
+
+def _sets() -> Iterator[Exercise]:
     for level in Level:
         for seed in SEEDS:
-            yield from exercise_set(seed, level)
+            yield from _set(seed, level)
 
 
 def test_the_same_seed_gives_the_same_set_and_another_seed_another() -> None:
@@ -46,12 +53,12 @@ def test_the_same_seed_gives_the_same_set_and_another_seed_another() -> None:
 
 def test_levels_grow_harder() -> None:
     def longest(level: Level) -> int:
-        return max(len(e.grades) for seed in SEEDS for e in exercise_set(seed, level))
+        return max(len(e.grades) for seed in SEEDS for e in _set(seed, level))
 
     assert longest(Level.EASY) < longest(Level.HARD)
-    easy = [e.convention for seed in SEEDS for e in exercise_set(seed, "easy")]
+    easy = [e.convention for seed in SEEDS for e in _set(seed, Level.EASY)]
     assert all(c == Convention() for c in easy)
-    hard = [e.convention for seed in SEEDS for e in exercise_set(seed, "hard")]
+    hard = [e.convention for seed in SEEDS for e in _set(seed, Level.HARD)]
     assert any(c.gain == "exponential" for c in hard)
 
 
