@@ -17,6 +17,7 @@ page it has just opened.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,7 +27,8 @@ from components.state import view_mode
 from ndcg_core.pictures.style import PROJECTOR_FONT_SIZE
 
 COOKIE = "ndcg_lab_screen"
-REPORTED = "screen_size"  # the last size this session's browser reported: its one owner
+REPORTED = "screen_size"
+_KEY = "lab_screen"  # the component's own state  # the last size this session's browser reported: its one owner
 _COOKIE_VALUE = re.compile(r"(\d{2,5})x(\d{2,5})")
 #: Below this window width Streamlit puts columns under each other (1.67: 640 px).
 STACKS_BELOW = 640
@@ -110,7 +112,7 @@ def keep_screen_size() -> None:
     """Mount the measuring component (app.py, once a run; it draws nothing)."""
     known = _known()
     result = _COMPONENT(
-        key="lab_screen",
+        key=_KEY,
         data={
             "cookie": COOKIE,
             "known": None if known is None else [known.content, known.viewport],
@@ -120,10 +122,17 @@ def keep_screen_size() -> None:
         },
         on_size_change=_reported,
     )
-    size = _parse(result.get("size"))
+    _adopt(result.get("size"))
+
+
+def _adopt(value: object) -> None:
+    size = _parse(value)
     if size is not None:
         st.session_state[REPORTED] = [size.content, size.viewport]
 
 
 def _reported() -> None:
-    """The report reruns the page; the mount above reads it."""
+    """Adopt a report before the rerun it causes, so the page it reruns draws for it (the
+    mount comes last in app.py, after the page)."""
+    reported = st.session_state.get(_KEY)
+    _adopt(reported.get("size") if isinstance(reported, Mapping) else None)
