@@ -96,6 +96,10 @@ function create(parent) {
     delay: 250,
     delayOnTouchOnly: true,
     touchStartThreshold: 6,
+    // Touch and mouse events, not pointer events: a swipe that scrolls the page ends in a
+    // pointercancel, which SortableJS (with the browser's own drag and drop, as in Chromium)
+    // does not treat as the end of a press, so it stayed "pressed" and no later drag started.
+    supportPointer: false,
     ghostClass: "sl-ghost",
     chosenClass: "sl-chosen",
     onStart: () => { ctl.dragging = true; },
