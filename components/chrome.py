@@ -66,7 +66,9 @@ _MODE_CSS: Mapping[str, str] = MappingProxyType(
         "present": "<style>"
         + _HIDE_SIDEBAR
         + """
-html { font-size: 20px; }
+/* A projector's large text; a presenter view opened on a tablet or phone keeps the normal
+   size (at 20 px its buttons and cards were cut: "Leave presen...", "+0.039 agai..."). */
+@media (min-width: 1024px) { html { font-size: 20px; } }
 [data-testid="stMetricValue"] { font-size: 2.4rem; }
 [data-testid="stMetricLabel"] p { font-size: 1.2rem; }
 [data-testid="stMainBlockContainer"] { padding-top: 1.5rem; max-width: 100%; }
@@ -100,6 +102,7 @@ _TOUCH_CSS = """<style>
 @media (pointer: coarse) {
   [data-testid^="stBaseButton"], [data-testid="stPopover"] button { min-height: 44px; }
   [data-testid="stSelectbox"] [data-baseweb="select"] > div { min-height: 44px; }
+  [data-testid="stRadio"] label, [data-testid="stCheckbox"] label { min-height: 44px; }
   /* A help icon keeps its 16 px look; its target grows to 44 px around it. */
   [data-testid="stTooltipHoverTarget"] > button {
     box-sizing: content-box; padding: 14px; margin: -14px;

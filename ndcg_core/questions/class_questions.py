@@ -24,6 +24,7 @@ from ndcg_core.metric.choices import IdealSource
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import Evaluation, evaluate
 from ndcg_core.metric.parsing import GradeList
+from ndcg_core.questions.payload_format import read_payload
 from ndcg_core.teaching.exercise_prompts import predict_prompt
 from ndcg_core.teaching.kinds import LIST, kind_named
 from ndcg_core.teaching.kinds.base import AnswerInput, Exercise, QuestionKind
@@ -164,6 +165,7 @@ def to_payload(question: ClassQuestion) -> str:
 
 
 def _floats(raw: object) -> tuple[float, ...]:
+    """Finite numbers only: JSON reads 1e400 as infinity."""
     if not isinstance(raw, list) or not all(
         isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in raw
     ):
@@ -172,44 +174,32 @@ def _floats(raw: object) -> tuple[float, ...]:
     return tuple(float(x) for x in raw)
 
 
-def _optional_int(raw: object) -> int | None:
-    if raw is None or (isinstance(raw, int) and not isinstance(raw, bool)):
-        return raw
-    msg = "a cutoff is not a whole number"
-    raise TypeError(msg)
-
-
 def from_payload(kind: str, payload: str) -> ClassQuestion:
     """Read a question back from the store; :class:`NdcgError` if it is not one of ours
     (its kind is looked up in the registry, :func:`~ndcg_core.teaching.kinds.kind_named`)."""
     try:
         question_kind = kind_named(kind)
-        body = json.loads(payload)
-        if not isinstance(body, dict) or body.get("v") != PAYLOAD_VERSION:
-            msg = "not a version 1 question"
-            raise TypeError(msg)
+        body = read_payload(payload)  # its format, stated once: questions/payload_format.py
         exercise = Exercise(
-            key=str(body["key"]),
-            number=int(body["number"]),
+            key=body["key"],
+            number=body["number"],
             kind=question_kind,
-            prompt=str(body["prompt"]),
+            prompt=body["prompt"],
             convention=Convention.from_params(body["convention"]),
             grades=_floats(body["grades"]),
-            labels=tuple(str(label) for label in body["labels"]),
+            labels=tuple(body["labels"]),
             other=_floats(body["other"]),
             tolerance=float(body["tolerance"]),
-            goal_k=_optional_int(body["goal_k"]),
-            miss_k=_optional_int(body["miss_k"]),
-            options=tuple(str(o) for o in body["options"]),
+            goal_k=body["goal_k"],
+            miss_k=body["miss_k"],
+            options=tuple(body["options"]),
             option_conventions=tuple(Convention.from_params(c) for c in body["option_conventions"]),
             pairs=tuple((_floats(a), _floats(b)) for a, b in body["pairs"]),
-            answer=str(body["answer"]),
-            answer_index=int(body["answer_index"]),
-            explanation=str(body["explanation"]),
+            answer=body["answer"],
+            answer_index=body["answer_index"],
+            explanation=body["explanation"],
         )
-        return ClassQuestion(
-            question_kind, exercise, str(body["source"]), _floats(body["unretrieved"])
-        )
+        return ClassQuestion(question_kind, exercise, body["source"], _floats(body["unretrieved"]))
     except (ValueError, TypeError, KeyError, NdcgError) as error:
         msg = f"This question could not be read ({type(error).__name__}); ask the next one."
         raise NdcgError(msg) from None
