@@ -72,9 +72,10 @@ class ScreenSize:
 
 #: What the server draws for before a browser has said: a 1366 px laptop, sidebar open.
 ASSUMED = ScreenSize(content=906, viewport=1366)
-# Content widths at which the charts drawn for ASSUMED fit their columns and fill them: a
-# first visit within them (a 1366 px laptop) need not report (a report is a rerun).
-_FITS = (880, 940)
+# Content widths at which the charts drawn for ASSUMED fit their columns: a first visit
+# within them (a 1366 px laptop, also presenting) need not report. A report is a rerun, and
+# a rerun while a person types into a box that has just appeared drops what they typed.
+_FITS = (880, 1180)
 
 _JS = (Path(__file__).parent / "static" / "screen.js").read_text(encoding="utf-8")
 _COMPONENT = st.components.v2.component("ndcg_lab_screen", js=_JS)

@@ -25,7 +25,7 @@ function closeSidebarOnPhone(event) {
 // keyboard's focus (arrow keys scroll it; axe's scrollable-region-focusable) and shows a shadow
 // at its right edge, the cue that there is more.
 function markScrollingTables() {
-  for (const box of document.querySelectorAll('[data-testid="stTable"] > div')) {
+  for (const box of document.querySelectorAll(".stTable > div")) {
     const scrolls = box.scrollWidth > box.clientWidth + 1;
     if (scrolls && !box.hasAttribute("tabindex")) {
       box.setAttribute("tabindex", "0");
@@ -50,9 +50,11 @@ export default function ({ data, parentElement, setStateValue }) {
     let pending = null;
     new MutationObserver(() => {
       clearTimeout(pending);
-      pending = setTimeout(markScrollingTables, 200);
+      pending = setTimeout(markScrollingTables, 50);
     }).observe(document.body, { childList: true, subtree: true });
-    window.addEventListener("resize", () => setTimeout(markScrollingTables, 200));
+    // and once a second: a table can widen with no change to the page's elements (a font
+    // arriving), and a few tables take microseconds to look at
+    setInterval(markScrollingTables, 1000);
   }
   let watcher = watchers.get(parentElement);
   if (watcher) {  // a rerun: the same watcher, told what Python now knows
