@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from components.navigation import PAGES
 from ndcg_core import evaluate, format_real
 from ndcg_core.teaching.lesson_plan import STEP_TITLES
 from tests.browser.conftest import VIEWPORT, StreamlitServer
@@ -35,16 +36,7 @@ SIZES = {
 }
 # Each page (its address after the server's), the lesson's steps, compare mode and presenter view.
 VIEWS = (
-    "",
-    "playground",
-    "step_by_step",
-    "drawbacks",
-    "conventions",
-    "queries",
-    "runs",
-    "practice",
-    "class_teacher",
-    "class_join",
+    *("" if page.default else page.name for page in PAGES),  # every declared page
     "playground?cmp=1",
     "playground?mode=present",
     "playground?cmp=1&mode=present",
