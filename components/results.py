@@ -196,7 +196,9 @@ def chart_block(evaluation: Evaluation, *, room: int) -> None:
             "would overlap. The table below has every number."
         )
     else:
-        st.caption("Hover a position to pick it out in all three charts.")
+        st.caption(
+            "Hover a position (tap it on a touch screen) to pick it out in all three charts."
+        )
 
 
 def position_table(
