@@ -167,10 +167,11 @@ def comparison_table(comparison: Comparison) -> None:
 def comparison_chart(comparison: Comparison, *, room: int) -> None:
     """Both running-DCG curves on one chart, and B's gain or loss at each position below,
     drawn to fit ``room`` px, with text sized for the screen."""
+    width = fitted_comparison_width(room)
     spec = comparison_spec(
         comparison,
-        width=fitted_comparison_width(room),
-        height=110,
+        width=width,
+        height=max(110, width // 4),  # as tall as it is wide allows: squat on a projector
         stacked=True,
         font_size=chart_font_size(),
     )

@@ -187,7 +187,8 @@ def comparison_spec(
         "autosize": {"type": "pad"},  # panels side by side or in a column cannot "fit"
         # Each panel keeps its own colours and legend (A/B versus gains/losses).
         "resolve": {"scale": {"color": "independent"}, "legend": {"color": "independent"}},
-        "config": {"font": "sans-serif", "view": {"stroke": None}},
+        # The page's own font on a page (Streamlit's theme), vl-convert's in a file.
+        "config": {"view": {"stroke": None}},
     }
     return spec if font_size is None else with_text_size(spec, font_size)
 
