@@ -187,9 +187,8 @@ def evaluation_file(
     generation = int(st.session_state.get(f"{key}_generation", 0))
     slot = st.empty()  # the uploader's place: a fresh one takes it once its file is read
     helped = f"TREC format or CSV with a header: plain text (UTF-8), at most {cap} MB."
-    uploaded = slot.file_uploader(
-        label, key=key if generation == 0 else f"{key}_{generation}", type=None, help=helped
-    )
+    uploader_key = key if generation == 0 else f"{key}_{generation}"
+    uploaded = slot.file_uploader(label, key=uploader_key, type=None, help=helped)
     loaded_key, problem_key = f"{key}_loaded", f"{key}_problem"
     problem = st.session_state.get(problem_key, ("", ""))
     if uploaded is not None and uploaded.file_id != problem[0]:  # each upload read once
@@ -203,6 +202,9 @@ def evaluation_file(
             st.session_state[problem_key] = problem
         else:
             _let_go_of_upload(uploaded.file_id)
+            # The spent uploader's value holds its own copy of the file's bytes, and a closed
+            # browser's session keeps its widget values: 35-45 MB a file stayed after close.
+            del st.session_state[uploader_key]
             st.session_state[loaded_key] = (uploaded.file_id, uploaded.name, file.rows)
             st.session_state[f"{key}_generation"] = generation + 1
             slot.file_uploader(label, key=f"{key}_{generation + 1}", type=None, help=helped)

@@ -39,6 +39,19 @@ def test_a_read_upload_leaves_an_empty_uploader_and_stays_in_use() -> None:
     assert any("qrels: judged.txt" in c.value.replace("\\", "") for c in at.caption)
 
 
+def test_a_read_uploads_bytes_are_not_kept_in_the_spent_uploaders_value() -> None:
+    """A closed browser's session keeps its widget values: the spent uploader's value (its
+    own copy of the file) kept two people's files in the server after they closed (CI:
+    idle + 269 MB). Once read, no widget value holds the upload."""
+    at = open_app(page=PAGE)
+    at.file_uploader(key="runs_qrels").upload("judged.txt", QRELS).run()
+    at.file_uploader(key="runs_a").upload("mine.txt", RUN).run()
+    assert not at.exception
+    held = [key for key in ("runs_qrels", "runs_a") if key in at.session_state]
+    assert held == []
+    assert "Read mine.txt: 3 lines" in [c.value.replace("\\", "") for c in at.caption]
+
+
 def test_a_second_upload_replaces_the_first() -> None:
     at = open_app(page=PAGE)
     at.file_uploader(key="runs_qrels").upload("judged.txt", QRELS).run().run()
