@@ -35,14 +35,13 @@ lint: $(VENV)/.test-installed
 	$(BIN)/mypy
 
 # Two pytest processes, one a core, of about equal CPU time (measured with --durations=0 and
-# `time`): the core's tests and doctests, the class store's, and two page files (the hostile
-# corpus, typed numbers); and the rest (the pages in AppTest, and any new folder). Lint runs beside them, not before: with
-# a warm mypy cache it takes a second. Tests marked `slow` (processes started, 10 MB inputs, a
-# whole class session) are left to `make test`.
+# `time`, 45 s each): the core's tests and doctests, the class store's and one page file
+# (typed numbers); and the rest (the pages in AppTest, and any new folder). Lint runs beside
+# them, not before: with a warm mypy cache it takes a second. Tests marked `slow` (processes
+# started, 10 MB inputs, a whole class session) are left to `make test`.
 QUICK_TESTS := -m "not browser and not load and not packaging and not database and not slow" \
 	-q -p no:cacheprovider
-QUICK_FIRST := tests/core tests/classroom tests/pages/test_hostile_corpus.py \
-	tests/pages/test_typed_numbers.py
+QUICK_FIRST := tests/core tests/classroom tests/pages/test_typed_numbers.py
 
 check: $(VENV)/.test-installed
 	NDCG_QUICK_CHECK=1 $(MAKE) --no-print-directory --output-sync=target -j3 lint check-1 check-2

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from streamlit.components.v2 import manifest_scanner
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1 import app_test as app_test_module
@@ -27,9 +29,22 @@ class _NavigationPagesManager(PagesManager):
         PagesManager.uses_pages_directory = False
 
 
+@functools.cache
+def _installed_component_manifests() -> list[tuple[Any, Path]]:
+    return manifest_scanner.scan_component_manifests()
+
+
 @pytest.fixture(autouse=True)
 def _declared_pages(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(app_test_module, "PagesManager", _NavigationPagesManager)
+    # Every AppTest scans every installed package's metadata for components.v2 manifests
+    # before its first run: 40% of opening a page in a test (py-spy). The installed packages
+    # do not change while the tests run, so one scan serves them all. A private Streamlit
+    # module, for want of a public way to hand AppTest its component registry; the app's own
+    # components are inline (st.components.v2.component) and need no manifest.
+    monkeypatch.setattr(
+        manifest_scanner, "scan_component_manifests", _installed_component_manifests
+    )
     yield
     PagesManager.uses_pages_directory = None
 
