@@ -31,6 +31,7 @@ from ndcg_core.pictures.chart_data import (
     is_dense,
     tooltip_text_expr,
 )
+from ndcg_core.pictures.contribution_bars import contribution_bars
 from ndcg_core.pictures.style import COLOURS, CURVE_COLOUR, CUTOFF_COLOUR
 from ndcg_core.text.formatting import vega_format_expr
 
@@ -173,9 +174,9 @@ def _layout_chart(
             y=alt.Y("contribution:Q", title="gain / discount", axis=_value_axis()),
         ).properties(title=contributions_title, width=half, height=height * 4 // 5)
     else:
-        contributions = _bars(base, series_colour, highlight, tooltip, hover).properties(
-            title=contributions_title, width=half, height=height * 4 // 5
-        )
+        contributions = contribution_bars(
+            base, series_colour, highlight, tooltip, hover, _value_axis()
+        ).properties(title=contributions_title, width=half, height=height * 4 // 5)
 
     curve_base = base.transform_filter(alt.datum.series == SERIES_THIS)
     ndcg_tooltip = [
@@ -243,33 +244,6 @@ def _value_axis() -> alt.Axis:
         minExtent=_Y_AXIS_EXTENT,
         maxExtent=_Y_AXIS_EXTENT,
     )
-
-
-def _bars(
-    base: alt.Chart,
-    series_colour: alt.Color,
-    highlight: Any,
-    tooltip: list[alt.Tooltip],
-    hover: Any,
-) -> alt.Chart:
-    """Each position's contribution, this ranking's bar beside the ideal's."""
-    bars: alt.Chart = (
-        base.mark_bar()
-        .encode(
-            x=alt.X(
-                "position:O",
-                title="position i",
-                axis=alt.Axis(labelAngle=0, labelOverlap="greedy"),
-            ),
-            xOffset=alt.XOffset("series:N", sort=[SERIES_THIS, SERIES_IDEAL]),
-            y=alt.Y("contribution:Q", title="gain / discount", axis=_value_axis()),
-            color=series_colour,
-            opacity=highlight,
-            tooltip=tooltip,
-        )
-        .add_params(hover)
-    )
-    return bars
 
 
 @dataclass(frozen=True)

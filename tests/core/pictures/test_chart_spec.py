@@ -98,7 +98,7 @@ def test_value_axes_and_tooltips_follow_the_app_number_format() -> None:
         for unit in _units(spec)
         if "axis" in unit["encoding"]["y"]
     ]
-    assert len(y_axes) == 3
+    assert len(y_axes) == 4  # three panels; the bars' headroom layer repeats its panel's axis
     assert all(axis["labelExpr"] == vega_format_expr("datum.value") for axis in y_axes)
     tooltips = [t for unit in _units(spec) for t in unit["encoding"].get("tooltip", [])]
     assert tooltips
