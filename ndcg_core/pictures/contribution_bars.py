@@ -51,4 +51,4 @@ def contribution_bars(
         .mark_point(opacity=0)
         .encode(x=position, y=alt.Y("headroom:Q", title=title, axis=value_axis))
     )
-    return alt.layer(bars, room)
+    return alt.LayerChart(layer=[bars, room])
