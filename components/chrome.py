@@ -107,6 +107,10 @@ _TOUCH_CSS = """<style>
   [data-testid="stTooltipHoverTarget"] > button {
     box-sizing: content-box; padding: 14px; margin: -14px;
   }
+  /* A touch screen shows a table's toolbar 44 px above it, over whatever is there (the
+     Order box of Your run): room for it above the table. */
+  [data-testid="stElementContainer"]:has(> [data-testid="stFullScreenFrame"]
+    > [data-testid="stDataFrame"]) { margin-top: 2rem; }
 }
 </style>"""
 

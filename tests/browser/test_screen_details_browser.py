@@ -1,0 +1,64 @@
+"""Details a phone or a projector showed cramped, cut or covered (issue 23's review): each
+test looks at one of them as a person would see it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import StreamlitServer
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _settled(page: Page) -> None:
+    """Wait for the page's heading and for the app to stop running (a width report reruns it)."""
+    expect(page.locator('[data-testid="stMainBlockContainer"] h2').first).to_be_visible()
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)
+
+
+def _phone(browser: Browser) -> Page:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    return page
+
+
+def test_on_a_phone_the_lessons_drag_list_shows_every_card(
+    browser: Browser, app_server: StreamlitServer
+) -> None:
+    """Step 4's six results fit their list (a 20rem list hid the sixth, 54 px of it, behind a
+    scroll inside the list that nothing showed)."""
+    page = _phone(browser)
+    page.goto(f"{app_server.url}/?step=4")
+    _settled(page)
+    page.get_by_role("button", name="Reveal").click()
+    items = page.locator(".sl-item")
+    expect(items).to_have_count(6)
+    _settled(page)
+    hidden = page.locator(".sl-list").first.evaluate("l => l.scrollHeight - l.clientHeight")
+    assert hidden <= 1, f"the list hides {hidden} px of its cards"
+    page.context.close()
+
+
+def test_on_a_phone_the_run_tables_toolbar_leaves_the_order_box_free(
+    browser: Browser, app_server: StreamlitServer
+) -> None:
+    """A touch screen shows the table's toolbar (search, full screen) above it, 44 px tall:
+    it lay over the "Order" box."""
+    page = _phone(browser)
+    page.goto(f"{app_server.url}/runs")
+    _settled(page)
+    table = page.get_by_test_id("stDataFrame").first
+    table.scroll_into_view_if_needed()
+    table.tap()
+    toolbar = page.get_by_test_id("stElementToolbar").first
+    expect(toolbar).to_be_visible()
+    order = page.get_by_test_id("stSelectbox").filter(has_text="Order").first
+    order_box, toolbar_box = order.bounding_box(), toolbar.bounding_box()
+    assert order_box is not None
+    assert toolbar_box is not None
+    assert toolbar_box["y"] >= order_box["y"] + order_box["height"], (order_box, toolbar_box)
+    page.context.close()
