@@ -5,6 +5,7 @@ import streamlit as st
 from components.cache import altair_chart, shared
 from components.chrome import linked_toggle, page_header
 from components.navigation import run_through_app
+from components.screen import screen_size
 from components.state import PERSIST
 from ndcg_core import Evaluation, TiePolicy, format_real
 from ndcg_core.metric.notes import evaluation_notes
@@ -38,6 +39,40 @@ def side_by_side(pair: Pair) -> tuple[Evaluation, Evaluation]:
     return results
 
 
+def choose(
+    label: str,
+    options: list[str],
+    *,
+    default: str,
+    key: str,
+    names: dict[str, str] | None = None,
+) -> str:
+    """One of ``options``: segmented buttons on a wide screen, a radio list on a narrow one,
+    where the buttons' long names wrap and split the group apart. The two share ``key``, so
+    the choice survives a turn of the phone."""
+    shown = (names or {}).get
+    if screen_size().narrow:
+        choice = st.radio(
+            label,
+            options,
+            index=options.index(st.session_state.get(key, default)),
+            format_func=lambda option: shown(option, option),
+            key=key,
+            persist_state=PERSIST,
+        )
+    else:
+        choice = st.segmented_control(
+            label,
+            options,
+            format_func=lambda option: shown(option, option),
+            default=default,
+            key=key,
+            persist_state=PERSIST,
+            required=True,
+        )
+    return choice or default
+
+
 def _at(evaluation: Evaluation) -> str:
     k = evaluation.convention.cutoff_k
     return "" if k is None else f"@{k}"
@@ -52,24 +87,22 @@ page_header(
 
 with st.container(border=True):
     st.subheader("1. Bad documents cost nothing", anchor=False)
-    pair_name = st.segmented_control(
+    pair_name = choose(
         "Example",
         ["seed004", "seed000"],
-        format_func={
+        names={
             "seed004": "[3] against [3, 0, 0] (seed 004)",
             "seed000": "Good ×3 against Good ×3 + Bad (seed 000)",
-        }.__getitem__,
+        },
         default="seed004",
         key="drawback_bad_pair",
-        persist_state=PERSIST,
-        required=True,
     )
     fixed = linked_toggle(
         "Fix: grade Good / Fair / Bad as 1 / 0 / −1 (every grade one step lower)",
         key="drawback_bad_fix",
         switch="fix1",
     )
-    side_by_side(bad_documents(pair_name or "seed004", fixed=fixed))
+    side_by_side(bad_documents(pair_name, fixed=fixed))
     if not fixed:
         st.markdown(
             "**Why:** an irrelevant document has gain 0, so it adds nothing to DCG, and the "
@@ -90,17 +123,15 @@ with st.container(border=True):
 
 with st.container(border=True):
     st.subheader("2. Missing documents cost nothing", anchor=False)
-    pair_name = st.segmented_control(
+    pair_name = choose(
         "Example",
         ["seed004", "seed000"],
-        format_func={
+        names={
             "seed004": "[3, 3, 3] against [3, 3, 3, 3] (seed 004)",
             "seed000": "{1, 1, 1} against {1, 1, 1, 1, 1} (seed 000)",
-        }.__getitem__,
+        },
         default="seed000",
         key="drawback_missing_pair",
-        persist_state=PERSIST,
-        required=True,
     )
     pad = linked_toggle(
         "Fix part 1: a fixed cutoff k, missing places count 0", key="drawback_pad", switch="fix2a"
@@ -110,7 +141,7 @@ with st.container(border=True):
         key="drawback_judged",
         switch="fix2b",
     )
-    side_by_side(missing_documents(pair_name or "seed000", pad_to_k=pad, ideal_from_judged=judged))
+    side_by_side(missing_documents(pair_name, pad_to_k=pad, ideal_from_judged=judged))
     if pad and not judged:
         st.markdown(
             "**Padding alone is not enough:** the shorter list padded with zeros is still "
@@ -159,15 +190,13 @@ with st.container(border=True):
         "scikit-learn averages a tie: each tied place gets gain 0.5. Other tie policies give "
         "other numbers:"
     )
-    policy = st.segmented_control(
+    policy = choose(
         "Tie policy for the library call",
         [p.value for p in TiePolicy],
         default=TiePolicy.AVERAGE.value,
         key="drawback_seed004_ties",
-        persist_state=PERSIST,
-        required=True,
     )
-    text_result, library_result = shared(seed004_pair, TiePolicy(policy or "average"))
+    text_result, library_result = shared(seed004_pair, TiePolicy(policy))
     text_box, library_box = st.columns(2)
     with text_box, st.container(border=True):
         st.markdown("**The text's list** 3, 2, 0, 0, 1")
