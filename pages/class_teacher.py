@@ -235,15 +235,18 @@ def live_answers(key: str, code: str, found: Question, question: ClassQuestion) 
 def current_panel(key: str, code: str, found: Question) -> None:
     question = _question(found)
     st.subheader(f"Question {found.number}: {STATE_WORDS[found.state]}", anchor=False)
+    # The question beside its answers, live or revealed: the count, the spread and the right
+    # answer in the first screen of a projector (under the question, the spread fell below
+    # the fold of a 1366x768 one).
+    asked, answered = st.columns([0.42, 0.58], gap="large")
     if found.state == "revealed":
-        with st.container(border=True):
+        with asked, st.container(border=True):
             show_question(question, found.number)
         values = [answer.value for answer in store().answers(key, found.id)]
         shown = remember("class_reveal", (found.id, len(values)), lambda: reveal(question, values))
-        show_reveal(shown, key=f"class_reveal_spread_{found.id}")
+        with answered:
+            show_reveal(shown, key=f"class_reveal_spread_{found.id}")
         return
-    # The question and its controls beside the live answers: one screen on a projector.
-    asked, answered = st.columns([0.42, 0.58], gap="large")
     with asked:
         with st.container(border=True):
             show_question(question, found.number)

@@ -4,9 +4,19 @@ test looks at one of them as a person would see it."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from ndcg_core import format_real
 from tests.browser.conftest import StreamlitServer
+from tests.browser.test_class_browser import (
+    RIGHT,
+    answer,
+    join_by_link,
+    metric,
+    new_page,
+    open_question,
+    start_room,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -62,3 +72,26 @@ def test_on_a_phone_the_run_tables_toolbar_leaves_the_order_box_free(
     assert toolbar_box is not None
     assert toolbar_box["y"] >= order_box["y"] + order_box["height"], (order_box, toolbar_box)
     page.context.close()
+
+
+def test_on_a_projector_the_revealed_answer_and_its_spread_fit_the_first_screen(
+    browser: Browser, class_server: StreamlitServer, contexts: list[BrowserContext]
+) -> None:
+    """Presenter view at 1920x1080: the question beside the reveal, so the right count and
+    the whole spread are seen without scrolling (under the question, the chart's foot was
+    below the fold)."""
+    teacher = new_page(browser, contexts, {"width": 1920, "height": 1080})
+    _, link = start_room(teacher, class_server)
+    open_question(teacher)
+    student = new_page(browser, contexts, PHONE)
+    join_by_link(student, link, "Ada")
+    answer(student, format_real(RIGHT, 2))
+    teacher.goto(f"{teacher.url}&mode=present")
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    expect(metric(teacher, "Right")).to_have_text("1 of 1")
+    _settled(teacher)
+    chart = teacher.get_by_test_id("stVegaLiteChart").first
+    expect(chart).to_be_visible()
+    box = chart.bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] <= 1080, f"the spread ends at {box['y'] + box['height']} px"
