@@ -9,8 +9,25 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from ndcg_core.pictures.contribution_bars import HEADROOM
 from ndcg_core.pictures.style import COLOURS, CURVE_COLOUR, number_axis
 from ndcg_core.text.formatting import vega_format_expr
+
+
+def _with_headroom(low: float, high: float) -> alt.Scale:
+    """A bar chart's value scale from its lowest to its highest bar (0 included), widened on
+    each side that has bars by :data:`HEADROOM` of the span, so that no bar reaches the
+    plot's edge; Vega then rounds it out to ticks.
+
+    >>> _with_headroom(0, 7).domain, _with_headroom(-0.2, 0.4).domain
+    ([0, 8.05], [-0.29, 0.49])
+    """
+    low, high = min(low, 0), max(high, 0)
+    room = HEADROOM * (high - low)
+    return alt.Scale(
+        domain=[round(low - room, 6) if low < 0 else 0, round(high + room, 6) if high > 0 else 0],
+        nice=True,
+    )
 
 
 def curves_chart(
@@ -104,13 +121,21 @@ def histogram_chart(values: np.ndarray, *, title: str, width: int = 380) -> alt.
     >>> histogram_chart(np.array([0.1, 0.9]), title="nDCG").to_dict()["mark"]["type"]
     'bar'
     """
-    frame = pd.DataFrame({"score": values[~np.isnan(values)]})
+    scores = values[~np.isnan(values)]
+    frame = pd.DataFrame({"score": scores})
+    # The tallest bin's count, as Vega bins them (the last bin holds 1 as well).
+    tallest = int(np.histogram(scores, bins=10, range=(0, 1))[0].max(initial=0))
     chart = (
         alt.Chart(frame)
         .mark_bar(color=COLOURS[0])
         .encode(
             x=alt.X("score:Q", bin=alt.Bin(extent=[0, 1], step=0.1), title=title),
-            y=alt.Y("count():Q", title="queries", axis=alt.Axis(tickMinStep=1, format="d")),
+            y=alt.Y(
+                "count():Q",
+                title="queries",
+                axis=alt.Axis(tickMinStep=1, format="d"),
+                scale=_with_headroom(0, max(tallest, 1)),
+            ),
             tooltip=[alt.Tooltip("count():Q", title="queries")],
         )
         .properties(width=width, height=260)
@@ -127,12 +152,21 @@ def difference_chart(paired: pd.DataFrame, *, width: int = 760) -> alt.Chart:
     'bar'
     """
     frame = paired.assign(change=np.where(paired["difference"] >= 0, "B better", "B worse"))
+    differences = paired["difference"].to_numpy(dtype=float)
+    differences = differences[~np.isnan(differences)]
     chart = (
         alt.Chart(frame)
         .mark_bar()
         .encode(
             x=alt.X("qid:N", sort="-y", title="query", axis=alt.Axis(labelAngle=-45)),
-            y=alt.Y("difference:Q", title="nDCG of B minus nDCG of A", axis=number_axis()),
+            y=alt.Y(
+                "difference:Q",
+                title="nDCG of B minus nDCG of A",
+                axis=number_axis(),
+                scale=_with_headroom(
+                    float(np.min(differences, initial=0)), float(np.max(differences, initial=0))
+                ),
+            ),
             color=alt.Color(
                 "change:N",
                 title=None,

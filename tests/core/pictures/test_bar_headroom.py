@@ -1,14 +1,18 @@
-"""The "What each position adds" panel leaves room above its tallest bar."""
+"""Bar charts leave room beyond their tallest bar: "What each position adds", a run's
+histogram and its run B minus run A (drawn by Vega, through vl-convert's scene graph)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+import pandas as pd
 import pytest
 import vl_convert
 
 from ndcg_core import evaluate
 from ndcg_core.pictures.charts import chart_spec
+from ndcg_core.pictures.score_charts import difference_chart, histogram_chart
 
 PANEL = "What each position adds"
 
@@ -52,3 +56,31 @@ def test_the_tallest_bar_stays_clear_of_the_panels_top(grades: list[float]) -> N
     # A bar reaching the top edge touched the panel's title and hid the top gridline.
     top, height = _bar_tops(grades)
     assert top >= 0.08 * height, f"{grades}: the tallest bar's top is {top:.1f} px from the edge"
+
+
+def _bars_and_plot(spec: dict[str, Any]) -> tuple[list[dict[str, Any]], float]:
+    """The bars of a one-panel chart, and its plot's height."""
+    scene = vl_convert.vegalite_to_scenegraph(spec)["scenegraph"]
+    plot = next(g for g in _groups(scene) if "height" in g and g.get("height", 0) > 0)
+    bars = [
+        item
+        for mark in plot.get("items", [])
+        if mark.get("marktype") == "rect" and mark.get("role") == "mark"
+        for item in mark.get("items", [])
+    ]
+    return bars, plot["height"]
+
+
+def test_a_runs_histogram_leaves_room_above_its_tallest_bin() -> None:
+    scores = np.array([0.55] * 5 + [0.65] * 7 + [0.75, 0.85, 0.95, np.nan])
+    bars, height = _bars_and_plot(histogram_chart(scores, title="nDCG").to_dict())
+    assert len(bars) == 5
+    assert min(bar["y"] for bar in bars) >= 0.08 * height
+
+
+def test_run_b_minus_run_a_leaves_room_beyond_its_longest_bars() -> None:
+    paired = pd.DataFrame({"qid": ["a", "b", "c"], "difference": [0.39, 0.1, -0.19]})
+    bars, height = _bars_and_plot(difference_chart(paired).to_dict())
+    assert len(bars) == 3
+    assert min(bar["y"] for bar in bars) >= 0.08 * height  # the tallest, up
+    assert max(bar["y"] + bar["height"] for bar in bars) <= 0.92 * height  # the longest, down
