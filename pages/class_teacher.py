@@ -130,7 +130,7 @@ def join_panel(code: str, key: str) -> None:
     with words:
         st.metric("Join code", code)
         st.markdown("Or open this link:")
-        st.code(join_url, language=None)
+        st.code(join_url, language=None, wrap_lines=True)  # whole on a phone, not cut
         if view_mode() != "present":
             st.caption(
                 "This page's address is your private teacher link: bookmark it to run this "

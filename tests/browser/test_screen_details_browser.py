@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from components.screen import COOKIE
 from ndcg_core import format_real
 from tests.browser.conftest import StreamlitServer
 from tests.browser.test_class_browser import (
@@ -29,6 +30,28 @@ def _settled(page: Page) -> None:
     expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)
 
 
+# Whether the cookie holds this page's width as screen.js measures it (content, window).
+WIDTH_KEPT = f"""() => {{
+  const main = document.querySelector('[data-testid="stMainBlockContainer"]');
+  const kept = document.cookie.match(/{COOKIE}=(\\d+)x(\\d+)/);
+  if (!main || !kept) return false;
+  const style = getComputedStyle(main);
+  const content = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return Math.abs(Number(kept[1]) - content) < 24
+    && Number(kept[2]) === Math.floor(window.innerWidth / 8) * 8;
+}}"""
+
+
+def _visit(page: Page, url: str) -> None:
+    """Open ``url`` at a width the server already knows: a first visit at a new width reports
+    it (a rerun, which could race a click) and keeps it in a cookie; the second starts at it."""
+    page.goto(url)
+    _settled(page)
+    page.wait_for_function(WIDTH_KEPT)
+    page.goto(url)
+    _settled(page)
+
+
 def _phone(browser: Browser) -> Page:
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
@@ -42,8 +65,7 @@ def test_on_a_phone_the_lessons_drag_list_shows_every_card(
     """Step 4's six results fit their list (a 20rem list hid the sixth, 54 px of it, behind a
     scroll inside the list that nothing showed)."""
     page = _phone(browser)
-    page.goto(f"{app_server.url}/?step=4")
-    _settled(page)
+    _visit(page, f"{app_server.url}/?step=4")
     page.get_by_role("button", name="Reveal").click()
     items = page.locator(".sl-item")
     expect(items).to_have_count(6)
@@ -59,8 +81,7 @@ def test_on_a_phone_the_run_tables_toolbar_leaves_the_order_box_free(
     """A touch screen shows the table's toolbar (search, full screen) above it, 44 px tall:
     it lay over the "Order" box."""
     page = _phone(browser)
-    page.goto(f"{app_server.url}/runs")
-    _settled(page)
+    _visit(page, f"{app_server.url}/runs")
     table = page.get_by_test_id("stDataFrame").first
     table.scroll_into_view_if_needed()
     table.tap()
@@ -81,12 +102,13 @@ def test_on_a_projector_the_revealed_answer_and_its_spread_fit_the_first_screen(
     the whole spread are seen without scrolling (under the question, the chart's foot was
     below the fold)."""
     teacher = new_page(browser, contexts, {"width": 1920, "height": 1080})
+    _visit(teacher, f"{class_server.url}/class_teacher")
     _, link = start_room(teacher, class_server)
     open_question(teacher)
     student = new_page(browser, contexts, PHONE)
     join_by_link(student, link, "Ada")
     answer(student, format_real(RIGHT, 2))
-    teacher.goto(f"{teacher.url}&mode=present")
+    _visit(teacher, f"{teacher.url}&mode=present")
     teacher.get_by_role("button", name="Reveal the answer").click()
     expect(metric(teacher, "Right")).to_have_text("1 of 1")
     _settled(teacher)
@@ -95,3 +117,16 @@ def test_on_a_projector_the_revealed_answer_and_its_spread_fit_the_first_screen(
     box = chart.bounding_box()
     assert box is not None
     assert box["y"] + box["height"] <= 1080, f"the spread ends at {box['y'] + box['height']} px"
+
+
+def test_on_a_phone_the_teachers_join_link_shows_whole(
+    browser: Browser, class_server: StreamlitServer, contexts: list[BrowserContext]
+) -> None:
+    """The join link breaks across lines at 390 px (it ran on past the box's edge, to be
+    scrolled sideways with no sign that it went on)."""
+    teacher = new_page(browser, contexts, PHONE)
+    _visit(teacher, f"{class_server.url}/class_teacher")
+    _, link = start_room(teacher, class_server)
+    code = teacher.get_by_test_id("stCode").filter(has_text="class_join?code=").locator("pre")
+    hidden = code.evaluate("e => e.scrollWidth - e.clientWidth")
+    assert hidden <= 1, f"{hidden} px of {link} are out of sight"
