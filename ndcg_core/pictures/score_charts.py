@@ -30,39 +30,69 @@ def _with_headroom(low: float, high: float) -> alt.Scale:
     )
 
 
+# The curves' dashes, in the order of their lists: the first solid (and widest, underneath).
+DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [12, 4]]
+
+
 def curves_chart(
     frame: pd.DataFrame, *, x: str, y_title: str, width: int = 420, height: int = 280
-) -> alt.Chart:
+) -> alt.LayerChart:
     """One line per column of ``frame`` (besides ``x``), e.g. nDCG@k of two lists.
 
     >>> frame = pd.DataFrame({"k": [1, 2], "a": [1.0, 0.5], "b": [1.0, 1.0]})
-    >>> curves_chart(frame, x="k", y_title="nDCG@k").to_dict()["mark"]["type"]
-    'line'
+    >>> [layer["mark"]["type"] for layer in curves_chart(frame, x="k", y_title="nDCG@k")
+    ...  .to_dict()["layer"]]
+    ['line', 'point']
     """
     long = frame.melt(id_vars=[x], var_name="list", value_name="value")
     names = [c for c in frame.columns if c != x]
+    # Where the lists score the same, a later line lies on the earlier ones: each earlier line
+    # is drawn wider, its points larger, so that it shows around the later ones.
+    wider = [2 + 3 * (len(names) - 1 - i) / max(len(names) - 1, 1) for i in range(len(names))]
+    # One legend for colour and dash (hiding either conflicts with the other), its symbols
+    # short lines in each list's colour and dash.
+    legend = alt.Legend(orient="top", title=None, symbolType="stroke", symbolStrokeWidth=3)
+    lines = (
+        alt.Chart()
+        .mark_line()
+        .encode(
+            strokeWidth=alt.StrokeWidth(
+                "list:N", scale=alt.Scale(domain=names, range=wider), legend=None
+            )
+        )
+    )
+    points = (
+        alt.Chart()
+        .mark_point(filled=True, opacity=1)
+        .encode(
+            size=alt.Size(
+                "list:N", scale=alt.Scale(domain=names, range=[w * 30 for w in wider]), legend=None
+            )
+        )
+    )
     chart = (
-        alt.Chart(long)
-        .mark_line(point=alt.OverlayMarkDef(filled=True, size=60))
+        alt.layer(lines, points, data=long)
         .encode(
             x=alt.X(f"{x}:O", title=x, axis=alt.Axis(labelAngle=0)),
             y=alt.Y("value:Q", title=y_title, axis=number_axis()),
-            # One legend for colour and dash (hiding either conflicts with the other).
             color=alt.Color(
                 "list:N",
                 title=None,
                 scale=alt.Scale(domain=names, range=[*COLOURS, CURVE_COLOUR][: len(names)]),
-                legend=alt.Legend(orient="top", title=None),
+                legend=legend,
             ),
             strokeDash=alt.StrokeDash(
-                "list:N", title=None, legend=alt.Legend(orient="top", title=None)
+                "list:N",
+                title=None,
+                scale=alt.Scale(domain=names, range=DASHES[: len(names)]),
+                legend=legend,
             ),
             tooltip=[alt.Tooltip(f"{x}:O"), "list:N", alt.Tooltip("value_text:N", title="value")],
         )
         .transform_calculate(value_text=vega_format_expr("datum.value"))
         .properties(width=width, height=height)
     )
-    return cast(alt.Chart, chart)
+    return cast(alt.LayerChart, chart)
 
 
 VARIANTS_CHART_WIDTH = 640  # the variants chart's width where the page allows it
