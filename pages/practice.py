@@ -10,14 +10,16 @@ import streamlit as st
 from components.cache import remember, shared
 from components.chrome import page_header, plain
 from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
+from components.guess_help import ladder_box, rung_reached
 from components.navigation import run_through_app
 from components.number_box import box_problem, number_box, submitted_number
 from components.results import table_columns
 from components.state import PERSIST, choose_practice_set, current_practice_set
 from components.view_parts import from_view
-from ndcg_core import NdcgError, format_grades
+from ndcg_core import NdcgError, evaluate, format_grades
 from ndcg_core.links.practice_link import ANSWERS_PARAM, answers_from_param, answers_to_param
 from ndcg_core.links.view import PracticeAt
+from ndcg_core.teaching.help_ladder import help_ladder
 from ndcg_core.teaching.kinds.base import (
     Answer,
     AnswerInput,
@@ -29,6 +31,7 @@ from ndcg_core.teaching.kinds.base import (
 )
 from ndcg_core.teaching.practice import Level, exercise_set
 from ndcg_core.teaching.practice_scoring import Answered, attempts_of, record_answer, score
+from ndcg_core.teaching.slips import Quantity
 from ndcg_core.text.quoting import quoted, short_number
 
 run_through_app()
@@ -148,14 +151,20 @@ with st.container(horizontal=True, vertical_alignment="bottom"):
         "Score",
         str(set_score),
         help="Exercises answered right at the first check. A wrong answer shows the right "
-        "one, so the exercise is then done: trying again is practice and scores nothing.",
+        "one, so the exercise is then done: trying again is practice and scores nothing. "
+        "Help asked for before the check (a hint, one position worked, the worked answer) "
+        "is counted beside the score.",
     )
-st.progress(set_score.done / set_score.total, text=f"{set_score.done} of {set_score.total} done")
+done_text = f"{set_score.done} of {set_score.total} done"
+if set_score.help_note:
+    done_text += f"; {set_score.help_note}"
+st.progress(set_score.done / set_score.total, text=done_text)
 
 
 def _store(exercise: Exercise, answer: Answer) -> None:
     answered = dict(st.session_state.get(RESULTS_KEY, {}))
-    answered[exercise.key] = record_answer(answered.get(exercise.key), answer)
+    helped = rung_reached(_guess_key(exercise), exercise.key)
+    answered[exercise.key] = record_answer(answered.get(exercise.key), answer, helped)
     st.session_state[RESULTS_KEY] = answered
 
 
@@ -190,6 +199,9 @@ def number_answer(exercise: Exercise) -> None:
         number_box(f"Your answer: {exercise.convention.label}", key=_guess_key(exercise), width=220)
         _check_button(exercise, _check_number)
     box_problem(_guess_key(exercise))
+    if exercise.key not in answered:  # help before the first check; the score says so
+        worked = evaluate(exercise.grades, exercise.convention, labels=exercise.labels)
+        ladder_box(_guess_key(exercise), exercise.key, help_ladder(worked, Quantity.NDCG))
 
 
 def order_answer(exercise: Exercise) -> None:

@@ -35,6 +35,7 @@ from ndcg_core.pictures.lesson_charts import (
     short_title,
 )
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
+from ndcg_core.teaching.lesson_help import guess_help
 from ndcg_core.teaching.lesson_plan import LessonStep
 from ndcg_core.teaching.lesson_steps import (
     TEXTBOOK,
@@ -47,6 +48,7 @@ from ndcg_core.teaching.lesson_steps import (
     step_ideal,
     step_ndcg,
 )
+from ndcg_core.teaching.slips import Quantity
 from ndcg_core.teaching.stories import Story
 
 
@@ -94,6 +96,7 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
             f"Your guess: CG of these {len(order)} results",
             step.cg,
             help="Add up the grades.",
+            helped=shared_call(guess_help, story, order, Quantity.CG),
         ):
             return
         st.button(
@@ -233,7 +236,11 @@ def step_6(story: Story, order: tuple[str, ...]) -> None:
         )
         formula(step.formula.symbolic)
         if not predict_number(
-            "ndcg", "Your guess: nDCG of your order", step.ndcg, help="A number between 0 and 1."
+            "ndcg",
+            "Your guess: nDCG of your order",
+            step.ndcg,
+            help="A number between 0 and 1.",
+            helped=shared_call(guess_help, story, order, Quantity.NDCG),
         ):
             return
     with picture:
