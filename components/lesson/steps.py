@@ -11,6 +11,7 @@ import streamlit as st
 from components.cache import shared_call
 from components.chrome import plain
 from components.formula import formula
+from components.lesson.check import lesson_check
 from components.lesson.parts import (
     REVEALED_KEY,
     SHUFFLE_KEY,
@@ -335,6 +336,7 @@ def step_9(story: Story, order: tuple[str, ...]) -> None:
             open_in_playground(ranking, TEXTBOOK, {c.id: c.title for c in cards})
     with picture:
         card_list(story.ordered(order))
+    lesson_check()
 
 
 Drawing = Callable[[Story, tuple[str, ...]], None]
