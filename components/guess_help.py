@@ -58,9 +58,11 @@ def ladder_box(box: str, for_list: Hashable, ladder: HelpLadder) -> Rung:
     return reached
 
 
-def show_diagnosis(diagnosis: Diagnosis) -> None:
-    """The diagnosis of a guess: green when right, otherwise the slip (or none) in words."""
+def show_diagnosis(diagnosis: Diagnosis, *, lead: str = "") -> None:
+    """The diagnosis of a guess in one box, after ``lead`` (how far off the guess was):
+    green when right, otherwise the slip (or none) in words."""
+    text = plain(f"{lead} {diagnosis.message}" if lead else diagnosis.message)
     if diagnosis.verdict == "right":
-        st.success(plain(diagnosis.message), icon=":material/check_circle:")
+        st.success(text, icon=":material/check_circle:")
     else:
-        st.info(plain(diagnosis.message), icon=":material/troubleshoot:")
+        st.info(text, icon=":material/troubleshoot:")

@@ -66,7 +66,6 @@ def worked_step(
         return False
     formula(step.filled)
     if guess is not None:
-        st.info(guess_feedback(guess, step.result), icon=":material/target:")
         parts = {
             part: value
             for part, name in ((Quantity.DCG, "DCG"), (Quantity.IDEAL_DCG, "IDCG"))
@@ -74,8 +73,11 @@ def worked_step(
         }
         table = current_slip_table(evaluation.convention, quantity)
         diagnosis = diagnose(table, guess, parts=parts)
+        off = guess_feedback(guess, step.result)
         if diagnosis.names_the_mistake:
-            show_diagnosis(diagnosis)
+            show_diagnosis(diagnosis, lead=off)
+        else:
+            st.info(off, icon=":material/target:")
     return True
 
 

@@ -106,11 +106,11 @@ def predict_number(
             st.info(f"The answer is {format_real(answer)}.", icon=":material/lightbulb:")
             return True
         feedback = number_feedback(float(guess), answer)
-        show_feedback(feedback)
-        if helped is not None and feedback.verdict != "spot on":
-            diagnosis = diagnose(helped[0], float(guess))
-            if diagnosis.names_the_mistake:
-                show_diagnosis(diagnosis)
+        diagnosis = None if helped is None else diagnose(helped[0], float(guess))
+        if diagnosis is not None and diagnosis.names_the_mistake:
+            show_diagnosis(diagnosis, lead=feedback.message)
+        else:
+            show_feedback(feedback)
         return True
     with (
         st.form(f"lesson_form_{name}", border=False),
