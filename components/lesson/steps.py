@@ -36,7 +36,7 @@ from ndcg_core.pictures.lesson_charts import (
     short_title,
 )
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
-from ndcg_core.teaching.lesson_help import guess_help
+from ndcg_core.teaching.lesson_help import guess_help, share_help
 from ndcg_core.teaching.lesson_plan import LessonStep
 from ndcg_core.teaching.lesson_steps import (
     TEXTBOOK,
@@ -139,6 +139,7 @@ def step_3(story: Story, order: tuple[str, ...]) -> None:
             "Your guess: what share does the third result keep?",
             third.kept,
             help="A number between 0 and 1, such as 0.8.",
+            helped=shared_call(share_help, story, order, 3),
         ):
             return
         formula(step.third_place)

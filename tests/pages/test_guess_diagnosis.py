@@ -13,7 +13,7 @@ from ndcg_core import Convention, evaluate, parse_grades
 from ndcg_core.teaching import kinds
 from ndcg_core.teaching.diagnosis import diagnose
 from ndcg_core.teaching.help_ladder import Rung, help_ladder
-from ndcg_core.teaching.lesson_help import guess_help
+from ndcg_core.teaching.lesson_help import guess_help, share_help
 from ndcg_core.teaching.practice import exercise_set
 from ndcg_core.teaching.slips import Quantity, SlipTable, slip_table
 from ndcg_core.teaching.stories import load_story
@@ -124,6 +124,21 @@ def test_the_lessons_cg_guess_climbs_the_ladder_and_a_doubled_gain_is_named() ->
     at.text_input(key="lesson_guess_cg").set_value(short_number(slip.value))
     at.button(key="FormSubmitter:lesson_form_cg-Reveal").click().run()
     assert diagnose(table, slip.value).message in _said(at)
+
+
+def test_the_lessons_share_guess_at_log2_i_is_named_and_helped() -> None:
+    """Step 3 asks what share position 3 keeps (1/log2(4) = 0.5); 1/log2(3) = 0.631 is the
+    log2(i) slip, and 1 is no discount at all."""
+    table, ladder = share_help(STORY, STORY.shown_order, 3)
+    at = _lesson_at(3)
+    at.button(key="lesson_guess_kept_help_1").click().run()
+    assert ladder.hint in _said(at)
+    for group in table.groups:
+        at = _lesson_at(3)
+        at.text_input(key="lesson_guess_kept").set_value(short_number(group.value))
+        at.button(key="FormSubmitter:lesson_form_kept-Reveal").click().run()
+        assert diagnose(table, group.value).message in _said(at)
+    assert "log2(i) instead of log2(i+1)" in diagnose(table, 0.631).message
 
 
 def _predict(seed: int = 5) -> kinds.base.Exercise:
