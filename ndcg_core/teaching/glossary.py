@@ -57,7 +57,7 @@ _TERMS = (
         "gain",
         "What one result is worth, read from its grade: the better the grade, the larger the gain.",
         "gain_i = rel_i, the grade of the result in place i (or 2^rel_i - 1, exponential gain).",
-        r"gain_i = rel_i",
+        r"\text{gain}_i = rel_i",
         article="a ",
     ),
     Term(
@@ -66,7 +66,7 @@ _TERMS = (
         "The divisor that makes lower places count less: it grows with the place i, so a "
         "result further down keeps a smaller share of its gain.",
         "discount(i) = log2(i+1); the result in place i keeps 1/log2(i+1) of its gain.",
-        r"discount(i) = \log_2(i+1)",
+        r"\text{discount}(i) = \log_2(i+1)",
         article="the ",
     ),
     Term(
@@ -74,7 +74,7 @@ _TERMS = (
         "CG",
         "Cumulative gain: the gains of the first p results added up, in whatever order they come.",
         "CG_p = Σ gain_i, for i = 1 to p.",
-        r"CG_{p} = \sum_{i=1}^{p} gain_i",
+        r"CG_{p} = \sum_{i=1}^{p} \text{gain}_i",
     ),
     Term(
         "dcg",
@@ -82,7 +82,7 @@ _TERMS = (
         "Discounted cumulative gain: each result's gain divided by its discount, added up "
         "over the first p places.",
         "DCG_p = Σ gain_i / log2(i+1), for i = 1 to p.",
-        r"DCG_{p} = \sum_{i=1}^{p} \frac{gain_i}{\log_2(i+1)}",
+        r"DCG_{p} = \sum_{i=1}^{p} \frac{\text{gain}_i}{\log_2(i+1)}",
     ),
     Term(
         "ideal",

@@ -89,7 +89,7 @@ def cutoff_change(whole: Evaluation, at_k: Evaluation, names: Names) -> CutoffCh
     >>> print(change.leaves)
     At k = 3, places 4 to 6 leave both sums. From this order: D, grade 0, in place 4, E, grade 1, in place 5 and F, grade 2, in place 6, which brought 0 + 0.387 + 0.712 = 1.099 of DCG's 6.861. From the ideal ranking: the grades 2, 1, 0 in places 4 to 6, which brought 1.248 of IDCG's 7.141.
     >>> print(change.why)
-    The first 3 places score 5.762 of the ideal's 5.893 (97.8%), but places 4 to 6 only 1.099 of its 1.248 (88.1%): in place 4, D (grade 0) sits where the ideal ranking has a 2. Leaving out the weaker part raises nDCG from 0.961 to nDCG@3 = 0.978.
+    The first 3 places score 5.762 of the ideal's 5.893 (97.8%), but places 4 to 6 only 1.099 of its 1.248 (88.1%): in place 4, D, grade 0, sits where the ideal ranking has a 2. Leaving out the weaker part raises nDCG from 0.961 to nDCG@3 = 0.978.
     """
     k = at_k.depth
     n = len(whole.grades)
@@ -140,7 +140,7 @@ def cutoff_change(whole: Evaluation, at_k: Evaluation, names: Names) -> CutoffCh
         ]
         gap, worst = max(gaps) if gaps else (0.0, 0)
         culprit = (
-            f": in place {-worst}, {names.result(-worst)} ({names.grade(grades[-worst - 1])}) "
+            f": in place {-worst}, {names.result(-worst)}, {names.grade(grades[-worst - 1])}, "
             f"sits where the ideal ranking has a {format_real(ideal_grades[-worst - 1])}"
             if gap > 0
             else ""

@@ -69,6 +69,12 @@ def _column(evaluation: Evaluation, name: str, count: int) -> list[float]:
     return [float(value) for value in evaluation.table[name].iloc[:count]]
 
 
+def _at(evaluation: Evaluation) -> str:
+    """``@k`` after a sum's name when the convention cuts the list at k."""
+    k = evaluation.convention.cutoff_k
+    return "" if k is None else f"@{k}"
+
+
 def _example_place(depth: int) -> int:
     return min(EXAMPLE_PLACE, depth)
 
@@ -140,7 +146,7 @@ def cg_reading(evaluation: Evaluation, names: Names) -> Reading:
     )
     numbers = (
         f"One term per result, in the list's order: {first}{last}; "
-        f"together CG = {format_real(evaluation.cg)}."
+        f"together CG{_at(evaluation)} = {format_real(evaluation.cg)}."
     )
     return Reading(symbols, numbers)
 
@@ -164,7 +170,7 @@ def dcg_reading(evaluation: Evaluation, names: Names) -> Reading:
     place = _example_place(p)
     numbers = (
         f"rel_i is the grade of the result in place i: {_kept(evaluation, names, place)}; "
-        f"the {p} terms add up to DCG = {format_real(evaluation.dcg)}."
+        f"the {p} terms add up to DCG{_at(evaluation)} = {format_real(evaluation.dcg)}."
     )
     return Reading(symbols, numbers)
 
@@ -188,7 +194,7 @@ def ideal_reading(evaluation: Evaluation) -> Reading:
     numbers = (
         f"The ideal ranking puts the grades best first ({grades}): "
         f"{_kept(evaluation, Names(()), place, ideal=True)}; "
-        f"the {p} terms add up to IDCG = {format_real(evaluation.ideal_dcg)}."
+        f"the {p} terms add up to IDCG{_at(evaluation)} = {format_real(evaluation.ideal_dcg)}."
     )
     return Reading(symbols, numbers)
 
@@ -213,7 +219,7 @@ def ndcg_sentence(evaluation: Evaluation) -> Reading:
         )
     else:
         numbers = (
-            f"DCG = {dcg} divided by IDCG = {ideal} gives "
+            f"DCG{_at(evaluation)} = {dcg} divided by IDCG{_at(evaluation)} = {ideal} gives "
             f"{ndcg_reading(float(shown_ndcg(evaluation)))}"
         )
     return Reading(symbols, numbers)

@@ -77,6 +77,8 @@ def test_a_cutoff_below_three_takes_its_example_from_the_last_counted_place() ->
     readings = worked_readings(evaluate(SEED000, Convention(cutoff_k=2)))
     assert "D2, in place 2, has grade 2" in readings.dcg.numbers
     assert f"= {format_real(2 / math.log2(3))}; the 2 terms" in readings.dcg.numbers
+    assert readings.dcg.numbers.endswith(f"DCG@2 = {format_real(3 + 2 / math.log2(3))}.")
+    assert readings.ndcg.numbers.startswith("DCG@2 = ")
 
 
 def test_jarvelin_kekalainen_discount_is_read_by_its_value() -> None:
@@ -118,7 +120,7 @@ def test_step_7_names_the_bad_result_at_four_leaving_and_why_ndcg_at_3_rises() -
     )
     dcg3 = 3 + 2 / math.log2(3) + 3 / math.log2(4)
     idcg3 = 3 + 3 / math.log2(3) + 2 / math.log2(4)
-    assert "in place 4, How to make pizza dough at home (bad (0)) sits where" in change.why
+    assert "in place 4, How to make pizza dough at home, bad (0), sits where" in change.why
     assert "the ideal ranking has a 2" in change.why
     assert change.why.endswith(f"raises nDCG from 0.961 to nDCG@3 = {format_real(dcg3 / idcg3)}.")
     assert change.ndcg_at_k > change.ndcg_whole
