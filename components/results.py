@@ -37,6 +37,7 @@ from ndcg_core.pictures.charts import (
 from ndcg_core.pictures.export import chart_image, python_snippet, table_csv
 from ndcg_core.pictures.style import with_text_size
 from ndcg_core.pictures.tables import display_columns, display_table
+from ndcg_core.teaching.slips import Quantity, SlipTable, slip_table
 
 TABLE_PAGE_ROWS = 50
 
@@ -65,6 +66,19 @@ def current_evaluation(convention: Convention) -> Evaluation:
         lambda: evaluate(
             grade_list.grades, convention, labels=grade_list.labels, judged_grades=judged
         ),
+    )
+
+
+def current_slip_table(convention: Convention, quantity: Quantity) -> SlipTable:
+    """The slips of the current list for a guess at ``quantity`` (raises NdcgError)."""
+    grade_list = current_list()
+    return slip_table(
+        grade_list.grades,
+        convention,
+        judged_grades=_judged_grades(convention, grade_list),
+        quantity=quantity,
+        labels=grade_list.labels,
+        tolerance=quantity.tolerance,
     )
 
 

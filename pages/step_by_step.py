@@ -6,18 +6,31 @@ from components.chrome import linked_toggle, page_header, plain
 from components.formula import formula, log2_reminder, read_aloud
 from components.glossary import tooltip, what_is
 from components.grade_editor import grade_editor
+from components.guess_help import ladder_box, show_diagnosis
 from components.navigation import run_through_app
 from components.number_box import box_number, box_problem, number_box
-from components.results import evaluate_current, table_columns
+from components.results import current_slip_table, evaluate_current, table_columns
 from components.stale_note import list_stale_note
 from components.state import current_convention, current_list
-from ndcg_core import format_grades
+from ndcg_core import Evaluation, format_grades
 from ndcg_core.pictures.tables import column_names
+from ndcg_core.teaching.diagnosis import diagnose
+from ndcg_core.teaching.help_ladder import help_ladder
 from ndcg_core.teaching.lessons import log_base_comparison
 from ndcg_core.teaching.readings import Reading, worked_readings
+from ndcg_core.teaching.slips import Quantity
 from ndcg_core.teaching.worked import WorkedStep, all_steps, guess_feedback
 
 run_through_app()
+
+
+#: Each step's number, as the slip table and the help ladder name it.
+QUANTITIES = {
+    "CG": Quantity.CG,
+    "DCG": Quantity.DCG,
+    "IDCG": Quantity.IDEAL_DCG,
+    "nDCG": Quantity.NDCG,
+}
 
 
 def worked_step(
@@ -26,10 +39,12 @@ def worked_step(
     *,
     explanation: str,
     list_key: str,
+    evaluation: Evaluation,
     terms: tuple[str, ...] = (),
 ) -> bool:
-    """A formula read aloud, a guess box, and on "Reveal" the formula with the reader's
-    numbers, read aloud too. ``terms`` are the glossary's words the explanation names first.
+    """A formula read aloud, a guess box with help one rung at a time, and on "Reveal" the
+    formula with the reader's numbers, read aloud too, and what a wrong guess's mistake was.
+    ``terms`` are the glossary's words the explanation names first.
 
     Returns whether the answer is shown. Answers hide again when the list changes, so a
     class can guess afresh.
@@ -59,12 +74,24 @@ def worked_step(
     )
     box_problem(guess_key)
     guess = box_number(guess_key)
-    if shown:
-        formula(step.filled)
-        read_aloud(reading.numbers)
-        if guess is not None:
-            st.info(guess_feedback(guess, step.result), icon=":material/target:")
-    return shown
+    quantity = QUANTITIES[step.name]
+    if not shown:
+        ladder_box(guess_key, list_key, help_ladder(evaluation, quantity))
+        return False
+    formula(step.filled)
+    read_aloud(reading.numbers)
+    if guess is not None:
+        st.info(guess_feedback(guess, step.result), icon=":material/target:")
+        parts = {
+            part: value
+            for part, name in ((Quantity.DCG, "DCG"), (Quantity.IDEAL_DCG, "IDCG"))
+            if quantity is Quantity.NDCG and (value := box_number(f"step_guess_{name}")) is not None
+        }
+        table = current_slip_table(evaluation.convention, quantity)
+        diagnosis = diagnose(table, guess, parts=parts)
+        if diagnosis.names_the_mistake:
+            show_diagnosis(diagnosis)
+    return True
 
 
 def _reveal(name: str, list_key: str) -> None:
@@ -118,6 +145,7 @@ if evaluation is not None:
         "the same.",
         list_key=key,
         terms=("gain",),
+        evaluation=evaluation,
     ):
         table_columns(
             evaluation, [names["position"], names["label"], names["grade"], names["gain"]]
@@ -135,6 +163,7 @@ if evaluation is not None:
         "(Some notes print the divisor as log₂ i+1; it means log₂(i+1), never log₂(i) + 1.)",
         list_key=key,
         terms=("discount",),
+        evaluation=evaluation,
     ):
         table_columns(
             evaluation,
@@ -159,6 +188,7 @@ if evaluation is not None:
         "the true best order is unknown: that is nDCG's main practical difficulty.",
         list_key=key,
         terms=("ideal",),
+        evaluation=evaluation,
     ):
         table_columns(
             evaluation,
@@ -179,6 +209,7 @@ if evaluation is not None:
         "no relevant document was found. Because it is a ratio, lists of different "
         "lengths and queries with different grades can be compared.",
         list_key=key,
+        evaluation=evaluation,
     ):
         table_columns(
             evaluation,

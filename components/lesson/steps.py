@@ -12,6 +12,7 @@ from components.cache import shared_call
 from components.chrome import plain
 from components.formula import formula, log2_reminder, read_aloud
 from components.glossary import tooltip, what_is
+from components.lesson.check import lesson_check
 from components.lesson.parts import (
     REVEALED_KEY,
     SHUFFLE_KEY,
@@ -36,6 +37,7 @@ from ndcg_core.pictures.lesson_charts import (
     short_title,
 )
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
+from ndcg_core.teaching.lesson_help import guess_help
 from ndcg_core.teaching.lesson_plan import LessonStep
 from ndcg_core.teaching.lesson_readings import lesson_cutoff, lesson_kept, lesson_readings
 from ndcg_core.teaching.lesson_steps import (
@@ -49,6 +51,7 @@ from ndcg_core.teaching.lesson_steps import (
     step_ideal,
     step_ndcg,
 )
+from ndcg_core.teaching.slips import Quantity
 from ndcg_core.teaching.stories import Story
 
 
@@ -108,6 +111,7 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
             f"Your guess: CG of these {len(order)} results",
             step.cg,
             help="Add up the grades.",
+            helped=shared_call(guess_help, story, order, Quantity.CG),
         ):
             return
         st.button(
@@ -259,7 +263,11 @@ def step_6(story: Story, order: tuple[str, ...]) -> None:
         reading = shared_call(lesson_readings, story, order).ndcg
         read_aloud(reading.symbols)
         if not predict_number(
-            "ndcg", "Your guess: nDCG of your order", step.ndcg, help="A number between 0 and 1."
+            "ndcg",
+            "Your guess: nDCG of your order",
+            step.ndcg,
+            help="A number between 0 and 1.",
+            helped=shared_call(guess_help, story, order, Quantity.NDCG),
         ):
             return
     with picture:
@@ -361,6 +369,7 @@ def step_9(story: Story, order: tuple[str, ...]) -> None:
             open_in_playground(ranking, TEXTBOOK, {c.id: c.title for c in cards})
     with picture:
         card_list(story.ordered(order))
+    lesson_check()
 
 
 Drawing = Callable[[Story, tuple[str, ...]], None]
