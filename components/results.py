@@ -12,6 +12,7 @@ import streamlit as st
 
 from components.cache import shared_call, shared_view
 from components.chrome import error_box
+from components.glossary import tooltip
 from components.screen import chart_font_size
 from components.state import current_list, current_titles, current_unretrieved, current_view
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
@@ -158,23 +159,21 @@ def metric_row(evaluation: Evaluation) -> None:
     convention = evaluation.convention
     at = cutoff_suffix(convention)
     top, bottom = st.columns(2), st.columns(2)
-    top[0].metric(
-        f"CG{at}", format_real(evaluation.cg), help="Sum of the gains: order does not matter."
-    )
+    top[0].metric(f"CG{at}", format_real(evaluation.cg), help=tooltip("cg"))
     top[1].metric(
         f"DCG{at}",
         format_real(evaluation.dcg),
-        help=f"Sum of gain / {convention.discount_label} over the counted positions.",
+        help=tooltip("dcg"),
     )
     bottom[0].metric(
         f"Ideal DCG{at}",
         format_real(evaluation.ideal_dcg),
-        help="DCG of the ideal ranking: the same grades, best first.",
+        help=tooltip("idcg"),
     )
     bottom[1].metric(
         f"nDCG{at}",
         format_real(shown_ndcg(evaluation)),
-        help="DCG / ideal DCG: 1 means the order is as good as it gets.",
+        help=tooltip("ndcg"),
     )
     for note in evaluation_notes(evaluation):  # a number outside [0, 1], or set by a rule
         st.caption(note)
