@@ -19,6 +19,7 @@ from classroom.store import ClassError, ClassStore, DatabaseDown
 from components.browser_id import browser_name
 from components.chrome import enter_presenter_button, leave_presenter_button, plain
 from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
+from components.exercise_widgets import choice_radio
 from components.formula import formula
 from components.state import PERSIST, keep_secret_in_address, view_mode
 from components.view_parts import set_page_part
@@ -188,14 +189,7 @@ def answer_input(question: ClassQuestion, key: str) -> None:
         )
     elif kind.answer_input is AnswerInput.CHOICE:
         for choice in kind.choices(question):
-            st.radio(
-                choice.label,
-                choice.values,
-                index=None,
-                format_func=choice.text,
-                horizontal=choice.horizontal,
-                key=f"{key}_{choice.key}",
-            )
+            choice_radio(choice, f"{key}_{choice.key}", persist=False)
     else:
         graded_order_list(ex.labels, ex.grades, order_key=f"{key}_order", sort_key=f"{key}_sort")
 

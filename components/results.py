@@ -12,6 +12,7 @@ import streamlit as st
 
 from components.cache import shared_call, shared_view
 from components.chrome import error_box
+from components.glossary import tooltip
 from components.screen import chart_font_size
 from components.state import current_list, current_titles, current_unretrieved, current_view
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
@@ -36,6 +37,7 @@ from ndcg_core.pictures.charts import (
 from ndcg_core.pictures.export import chart_image, python_snippet, table_csv
 from ndcg_core.pictures.style import with_text_size
 from ndcg_core.pictures.tables import display_columns, display_table
+from ndcg_core.teaching.slips import Quantity, SlipTable, slip_table
 
 TABLE_PAGE_ROWS = 50
 
@@ -64,6 +66,19 @@ def current_evaluation(convention: Convention) -> Evaluation:
         lambda: evaluate(
             grade_list.grades, convention, labels=grade_list.labels, judged_grades=judged
         ),
+    )
+
+
+def current_slip_table(convention: Convention, quantity: Quantity) -> SlipTable:
+    """The slips of the current list for a guess at ``quantity`` (raises NdcgError)."""
+    grade_list = current_list()
+    return slip_table(
+        grade_list.grades,
+        convention,
+        judged_grades=_judged_grades(convention, grade_list),
+        quantity=quantity,
+        labels=grade_list.labels,
+        tolerance=quantity.tolerance,
     )
 
 
@@ -144,23 +159,21 @@ def metric_row(evaluation: Evaluation) -> None:
     convention = evaluation.convention
     at = cutoff_suffix(convention)
     top, bottom = st.columns(2), st.columns(2)
-    top[0].metric(
-        f"CG{at}", format_real(evaluation.cg), help="Sum of the gains: order does not matter."
-    )
+    top[0].metric(f"CG{at}", format_real(evaluation.cg), help=tooltip("cg"))
     top[1].metric(
         f"DCG{at}",
         format_real(evaluation.dcg),
-        help=f"Sum of gain / {convention.discount_label} over the counted positions.",
+        help=tooltip("dcg"),
     )
     bottom[0].metric(
         f"Ideal DCG{at}",
         format_real(evaluation.ideal_dcg),
-        help="DCG of the ideal ranking: the same grades, best first.",
+        help=tooltip("idcg"),
     )
     bottom[1].metric(
         f"nDCG{at}",
         format_real(shown_ndcg(evaluation)),
-        help="DCG / ideal DCG: 1 means the order is as good as it gets.",
+        help=tooltip("ndcg"),
     )
     for note in evaluation_notes(evaluation):  # a number outside [0, 1], or set by a rule
         st.caption(note)

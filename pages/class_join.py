@@ -23,6 +23,7 @@ from components.class_widgets import (
     store,
     wait_for_the_database,
 )
+from components.guess_help import show_diagnosis
 from components.navigation import run_through_app
 from components.state import PERSIST, STUDENT_TOKEN, clear_errors, set_error
 from components.view_parts import from_view
@@ -36,7 +37,7 @@ from ndcg_core.questions.class_questions import (
     is_right,
     parse_answer,
 )
-from ndcg_core.questions.class_reveal import reveal
+from ndcg_core.questions.class_reveal import own_diagnosis, reveal
 from ndcg_core.questions.class_rules import NICKNAME_MAX
 
 run_through_app()
@@ -164,6 +165,9 @@ def question_screen(student_token: str, found: Question, mine: str | None) -> No
                 f"Your answer: {plain(answer_label(question, mine))} ({verdict}).",
                 icon=":material/person:",
             )
+            diagnosis = own_diagnosis(question, mine)
+            if diagnosis is not None and diagnosis.names_the_mistake:
+                show_diagnosis(diagnosis)
         show_reveal(shown, key=f"class_student_reveal_{found.id}")
         return
     if mine is not None:

@@ -6,6 +6,7 @@ import streamlit as st
 
 from components.cache import altair_chart, shared
 from components.chrome import error_box, page_header, plain
+from components.glossary import what_is
 from components.navigation import run_through_app
 from components.screen import chart_font_size, screen_size
 from components.state import PERSIST, current_convention, current_list, current_unretrieved
@@ -65,6 +66,7 @@ page_header(
 )
 
 st.subheader("Gain, discount and ideal, side by side", anchor=False)
+what_is("judged")
 left, right = st.columns(2)
 unretrieved = parsed_text_input(
     left,

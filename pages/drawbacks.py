@@ -4,6 +4,7 @@ import streamlit as st
 
 from components.cache import altair_chart, shared
 from components.chrome import linked_toggle, page_header
+from components.glossary import tooltip
 from components.navigation import run_through_app
 from components.screen import screen_size
 from components.state import PERSIST
@@ -32,8 +33,8 @@ def side_by_side(pair: Pair) -> tuple[Evaluation, Evaluation]:
             st.code(", ".join(format_real(g) for g in side.grades), language=None)
             ndcg_text = format_real(result.ndcg)
             left, right = st.columns(2)
-            left.metric(f"DCG{_at(result)}", format_real(result.dcg))
-            right.metric(f"nDCG{_at(result)}", ndcg_text)
+            left.metric(f"DCG{_at(result)}", format_real(result.dcg), help=tooltip("dcg"))
+            right.metric(f"nDCG{_at(result)}", ndcg_text, help=tooltip("ndcg"))
             for note in evaluation_notes(result):
                 st.caption(note)
     return results

@@ -3,29 +3,59 @@
 import streamlit as st
 
 from components.chrome import linked_toggle, page_header, plain
-from components.formula import formula
+from components.formula import formula, log2_reminder, read_aloud
+from components.glossary import tooltip, what_is
 from components.grade_editor import grade_editor
+from components.guess_help import ladder_box, show_diagnosis
 from components.navigation import run_through_app
 from components.number_box import box_number, box_problem, number_box
-from components.results import evaluate_current, table_columns
+from components.results import current_slip_table, evaluate_current, table_columns
 from components.stale_note import list_stale_note
 from components.state import current_convention, current_list
-from ndcg_core import format_grades
+from ndcg_core import Evaluation, format_grades
 from ndcg_core.pictures.tables import column_names
+from ndcg_core.teaching.diagnosis import diagnose
+from ndcg_core.teaching.help_ladder import help_ladder
 from ndcg_core.teaching.lessons import log_base_comparison
+from ndcg_core.teaching.readings import Reading, worked_readings
+from ndcg_core.teaching.slips import Quantity
 from ndcg_core.teaching.worked import WorkedStep, all_steps, guess_feedback
 
 run_through_app()
 
 
-def worked_step(step: WorkedStep, *, explanation: str, list_key: str) -> bool:
-    """A formula, a guess box, and on "Reveal" the formula with the reader's numbers.
+#: Each step's number, as the slip table and the help ladder name it.
+QUANTITIES = {
+    "CG": Quantity.CG,
+    "DCG": Quantity.DCG,
+    "IDCG": Quantity.IDEAL_DCG,
+    "nDCG": Quantity.NDCG,
+}
+
+
+def worked_step(
+    step: WorkedStep,
+    reading: Reading,
+    *,
+    explanation: str,
+    list_key: str,
+    evaluation: Evaluation,
+    terms: tuple[str, ...] = (),
+) -> bool:
+    """A formula read aloud, a guess box with help one rung at a time, and on "Reveal" the
+    formula with the reader's numbers, read aloud too, and what a wrong guess's mistake was.
+    ``terms`` are the glossary's words the explanation names first.
 
     Returns whether the answer is shown. Answers hide again when the list changes, so a
     class can guess afresh.
     """
     st.markdown(explanation)
+    for term_key in terms:
+        what_is(term_key)
+    if "discount" in terms:
+        log2_reminder()
     formula(step.symbolic)
+    read_aloud(reading.symbols)
     revealed: dict[str, str] = st.session_state.setdefault("step_revealed", {})
     shown = revealed.get(step.name) == list_key or st.session_state.get("step_reveal_all", False)
     guess_box, button_box = st.columns([3, 1], vertical_alignment="bottom")
@@ -44,11 +74,26 @@ def worked_step(step: WorkedStep, *, explanation: str, list_key: str) -> bool:
     )
     box_problem(guess_key)
     guess = box_number(guess_key)
-    if shown:
-        formula(step.filled)
-        if guess is not None:
-            st.info(guess_feedback(guess, step.result), icon=":material/target:")
-    return shown
+    quantity = QUANTITIES[step.name]
+    if not shown:
+        ladder_box(guess_key, list_key, help_ladder(evaluation, quantity))
+        return False
+    formula(step.filled)
+    read_aloud(reading.numbers)
+    if guess is not None:
+        parts = {
+            part: value
+            for part, name in ((Quantity.DCG, "DCG"), (Quantity.IDEAL_DCG, "IDCG"))
+            if quantity is Quantity.NDCG and (value := box_number(f"step_guess_{name}")) is not None
+        }
+        table = current_slip_table(evaluation.convention, quantity)
+        diagnosis = diagnose(table, guess, parts=parts)
+        off = guess_feedback(guess, step.result)
+        if diagnosis.names_the_mistake:
+            show_diagnosis(diagnosis, lead=off)
+        else:
+            st.info(off, icon=":material/target:")
+    return True
 
 
 def _reveal(name: str, list_key: str) -> None:
@@ -84,6 +129,7 @@ evaluation = evaluate_current(convention)
 if evaluation is not None:
     names = column_names(evaluation)
     cg, dcg, ideal, ndcg = all_steps(evaluation)
+    readings = worked_readings(evaluation)
     key = list_key()
     gain_words = (
         "the grade itself (linear gain)"
@@ -92,26 +138,34 @@ if evaluation is not None:
         "and in Kaggle competitions; for grades 0 and 1 it equals the grade)"
     )
 
-    st.subheader("1. Cumulative gain: add the gains up", anchor=False)
+    st.subheader("1. Cumulative gain: add the gains up", anchor=False, help=tooltip("cg"))
     if worked_step(
         cg,
+        readings.cg,
         explanation=f"Each document's gain is {gain_words}. CG adds the gains of the top "
         "p positions. It does not look at the order: swap any two documents and CG stays "
         "the same.",
         list_key=key,
+        terms=("gain",),
+        evaluation=evaluation,
     ):
         table_columns(
             evaluation, [names["position"], names["label"], names["grade"], names["gain"]]
         )
 
-    st.subheader("2. Discounted cumulative gain: lower places count less", anchor=False)
+    st.subheader(
+        "2. Discounted cumulative gain: lower places count less", anchor=False, help=tooltip("dcg")
+    )
     if worked_step(
         dcg,
+        readings.dcg,
         explanation=f"Divide each gain by {convention.discount_label}, a number that grows "
         "with the position i: the top result keeps its whole gain, the third keeps half of "
         "it (log2(4) = 2), and so on. Moving a good document down now costs something. "
         "(Some notes print the divisor as log₂ i+1; it means log₂(i+1), never log₂(i) + 1.)",
         list_key=key,
+        terms=("discount",),
+        evaluation=evaluation,
     ):
         table_columns(
             evaluation,
@@ -125,15 +179,18 @@ if evaluation is not None:
             ],
         )
 
-    st.subheader("3. Ideal DCG: the best this list could do", anchor=False)
+    st.subheader("3. Ideal DCG: the best this list could do", anchor=False, help=tooltip("idcg"))
     if worked_step(
         ideal,
+        readings.ideal,
         explanation="Sort the same grades from best to worst and compute DCG again. No "
         "order of these documents can score more, so this is the yardstick. Use the same gain "
         "as for DCG: seed 000 writes its IDCG formula with 2^rel - 1 but works its example "
         "with rel, and only the example's way gives its 0.961. When judgements are partial, "
         "the true best order is unknown: that is nDCG's main practical difficulty.",
         list_key=key,
+        terms=("ideal",),
+        evaluation=evaluation,
     ):
         table_columns(
             evaluation,
@@ -146,13 +203,15 @@ if evaluation is not None:
             ],
         )
 
-    st.subheader("4. nDCG: how close to ideal", anchor=False)
+    st.subheader("4. nDCG: how close to ideal", anchor=False, help=tooltip("ndcg"))
     if worked_step(
         ndcg,
+        readings.ndcg,
         explanation="Divide DCG by the ideal DCG. 1 means no better order exists; 0 means "
         "no relevant document was found. Because it is a ratio, lists of different "
         "lengths and queries with different grades can be compared.",
         list_key=key,
+        evaluation=evaluation,
     ):
         table_columns(
             evaluation,

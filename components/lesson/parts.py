@@ -14,13 +14,17 @@ from typing import Any
 import streamlit as st
 
 from components.chrome import plain
+from components.guess_help import ladder_box, show_diagnosis
 from components.number_box import box_problem, number_box, submitted_number
 from components.screen import chart_font_size
 from ndcg_core import format_real
 from ndcg_core.pictures.style import with_text_size
+from ndcg_core.teaching.diagnosis import diagnose
+from ndcg_core.teaching.help_ladder import HelpLadder
 from ndcg_core.teaching.lesson_feedback import Feedback, number_feedback, ranking_feedback
 from ndcg_core.teaching.lesson_plan import STEP_TITLES
 from ndcg_core.teaching.lesson_steps import CardRow
+from ndcg_core.teaching.slips import SlipTable
 from ndcg_core.teaching.stories import Card
 
 LESSON_STEP_KEY = "lesson_step"
@@ -84,24 +88,39 @@ def show_feedback(feedback: Feedback) -> None:
     st.info(feedback.message, icon=icon or ":material/lightbulb:")
 
 
-def predict_number(name: str, label: str, answer: Any, *, help: str) -> bool:
-    """A guess box and a Reveal button; once revealed, how close the guess was."""
+def predict_number(
+    name: str,
+    label: str,
+    answer: Any,
+    *,
+    help: str,
+    helped: tuple[SlipTable, HelpLadder] | None = None,
+) -> bool:
+    """A guess box and a Reveal button, with help one rung at a time when ``helped`` gives
+    the slips and the ladder; once revealed, how close the guess was and, when it was off,
+    the mistake it sits at (:func:`~ndcg_core.teaching.diagnosis.diagnose`)."""
+    box = f"lesson_guess_{name}"
     if name in state[REVEALED_KEY]:
         guess = state[REVEALED_KEY][name]
         if guess is None:
             st.info(f"The answer is {format_real(answer)}.", icon=":material/lightbulb:")
+            return True
+        feedback = number_feedback(float(guess), answer)
+        diagnosis = None if helped is None else diagnose(helped[0], float(guess))
+        if diagnosis is not None and diagnosis.names_the_mistake:
+            show_diagnosis(diagnosis, lead=feedback.message)
         else:
-            show_feedback(number_feedback(float(guess), answer))
+            show_feedback(feedback)
         return True
     with (
         st.form(f"lesson_form_{name}", border=False),
         st.container(horizontal=True, vertical_alignment="bottom"),
     ):
-        number_box(
-            label, key=f"lesson_guess_{name}", placeholder="your guess", help=help, width=260
-        )
-        st.form_submit_button("Reveal", on_click=reveal_number, args=(name, f"lesson_guess_{name}"))
-    box_problem(f"lesson_guess_{name}")
+        number_box(label, key=box, placeholder="your guess", help=help, width=260)
+        st.form_submit_button("Reveal", on_click=reveal_number, args=(name, box))
+    box_problem(box)
+    if helped is not None:
+        ladder_box(box, helped[0].worked.labels, helped[1])
     return False
 
 

@@ -10,7 +10,9 @@ import streamlit as st
 
 from components.cache import shared_call
 from components.chrome import plain
-from components.formula import formula
+from components.formula import formula, log2_reminder, read_aloud
+from components.glossary import tooltip, what_is
+from components.lesson.check import lesson_check
 from components.lesson.parts import (
     REVEALED_KEY,
     SHUFFLE_KEY,
@@ -35,7 +37,9 @@ from ndcg_core.pictures.lesson_charts import (
     short_title,
 )
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
+from ndcg_core.teaching.lesson_help import guess_help, share_help
 from ndcg_core.teaching.lesson_plan import LessonStep
+from ndcg_core.teaching.lesson_readings import lesson_cutoff, lesson_kept, lesson_readings
 from ndcg_core.teaching.lesson_steps import (
     TEXTBOOK,
     step_cg,
@@ -47,7 +51,16 @@ from ndcg_core.teaching.lesson_steps import (
     step_ideal,
     step_ndcg,
 )
+from ndcg_core.teaching.slips import Quantity
 from ndcg_core.teaching.stories import Story
+
+
+def glossary(*keys: str) -> None:
+    """The "What is ...?" of each term the step names first (not on a projector, where the
+    teacher says it and the step must fit one screen)."""
+    if view_mode() != "present":
+        for key in keys:
+            what_is(key)
 
 
 def step_1(story: Story, order: tuple[str, ...]) -> None:
@@ -62,6 +75,7 @@ def step_1(story: Story, order: tuple[str, ...]) -> None:
             "Each grade stands for a number, "
             "the result's **gain**."
         )
+        glossary("gain")
         scale = pd.DataFrame(
             {
                 "gain": [level.grade for level in story.grade_scale],
@@ -82,18 +96,22 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
     step = shared_call(
         step_cg, story, order, shared_call(shuffled_cards, story, order, seed) if seed else order
     )
+    readings = shared_call(lesson_readings, story, step.order)
     text, picture = two_columns()
     with text:
         st.markdown(
             "The simplest score for a results page: add up the gains. That sum is the "
             "**cumulative gain**, CG."
         )
+        glossary("cg")
         formula(step.formula.symbolic)
+        read_aloud(readings.cg.symbols)
         if not predict_number(
             "cg",
             f"Your guess: CG of these {len(order)} results",
             step.cg,
             help="Add up the grades.",
+            helped=shared_call(guess_help, story, order, Quantity.CG),
         ):
             return
         st.button(
@@ -116,8 +134,10 @@ def step_2(story: Story, order: tuple[str, ...]) -> None:
         lesson_chart(shared_call(cg_chart, orders))
         st.caption("Each block is one result's gain, in the order shown; hover it to see which.")
         formula(step.formula.filled)
+        read_aloud(readings.cg.numbers)
         if seed:
             formula(step.shuffled_formula.filled)
+            read_aloud(shared_call(lesson_readings, story, step.shuffled_order).cg.numbers)
 
 
 def step_3(story: Story, order: tuple[str, ...]) -> None:
@@ -130,18 +150,19 @@ def step_3(story: Story, order: tuple[str, ...]) -> None:
             "divides each gain by log₂(i+1), where i is the position: the result at "
             "position i keeps 1/log₂(i+1) of its gain."
         )
+        glossary("discount")
+        if view_mode() != "present":
+            log2_reminder()
         if not predict_number(
             "kept",
             "Your guess: what share does the third result keep?",
             third.kept,
             help="A number between 0 and 1, such as 0.8.",
+            helped=shared_call(share_help, story, order, 3),
         ):
             return
         formula(step.third_place)
-        st.markdown(
-            f"log₂(4) = 2, so the third place keeps **half**: {plain(third.card.title)} "
-            f"brings {format_real(third.contribution)} of its {format_real(third.gain)}."
-        )
+        read_aloud(shared_call(lesson_kept, story, order))
     with picture:
         if "kept" in state[REVEALED_KEY]:
             lesson_chart(shared_call(discount_chart, step.curve, step.rows), height=360)
@@ -159,6 +180,7 @@ def step_4(story: Story, order: tuple[str, ...]) -> None:
             "Add up the *discounted* gains and you get **DCG**, discounted cumulative gain. "
             "Now a good result placed low costs something."
         )
+        glossary("dcg")
         revealed = predict_ranking(
             "dcg",
             f"Which order has the higher DCG? A shows {plain(a[1].title)} second and "
@@ -195,9 +217,10 @@ def step_4(story: Story, order: tuple[str, ...]) -> None:
                     key=f"lesson_move_{label.lower()}",
                 )
     with picture:
-        st.metric("DCG of your order", format_real(step.formula.result))
+        st.metric("DCG of your order", format_real(step.formula.result), help=tooltip("dcg"))
         lesson_chart(shared_call(contribution_chart, step.rows))
     formula(step.formula.filled)
+    read_aloud(shared_call(lesson_readings, story, order).dcg.numbers)
 
 
 def step_5(story: Story, order: tuple[str, ...]) -> None:
@@ -208,19 +231,24 @@ def step_5(story: Story, order: tuple[str, ...]) -> None:
             "What is the best any search engine could do with these results? Put the "
             "best grade first. The DCG of that **ideal ranking** is the **IDCG**."
         )
+        glossary("ideal", "idcg")
         best_first = st.toggle("Sort the results best first", key="lesson_ideal_toggle")
         rows = step.rows if best_first else shared_call(step_dcg, story, order).rows
         card_list([row.card for row in rows])
     worked = step.formula if best_first else shared_call(step_dcg, story, order).formula
     with picture:
         if best_first:
-            st.metric("IDCG, the best possible DCG", format_real(worked.result))
+            st.metric(
+                "IDCG, the best possible DCG", format_real(worked.result), help=tooltip("idcg")
+            )
             st.markdown("No order of these results can score more.")
         else:
-            st.metric("DCG of your order", format_real(worked.result))
+            st.metric("DCG of your order", format_real(worked.result), help=tooltip("dcg"))
             st.markdown("Your order, as you left it in step 4. Now sort it best first.")
         lesson_chart(shared_call(contribution_chart, rows))
     formula(worked.filled)
+    readings = shared_call(lesson_readings, story, order)
+    read_aloud(readings.ideal.numbers if best_first else readings.dcg.numbers)
 
 
 def step_6(story: Story, order: tuple[str, ...]) -> None:
@@ -231,15 +259,22 @@ def step_6(story: Story, order: tuple[str, ...]) -> None:
             "DCG alone has no scale: is 6.9 good? Divide it by the IDCG and you get a share "
             "of the best possible, between 0 and 1: **nDCG**, normalised DCG."
         )
+        glossary("ndcg")
         formula(step.formula.symbolic)
+        reading = shared_call(lesson_readings, story, order).ndcg
+        read_aloud(reading.symbols)
         if not predict_number(
-            "ndcg", "Your guess: nDCG of your order", step.ndcg, help="A number between 0 and 1."
+            "ndcg",
+            "Your guess: nDCG of your order",
+            step.ndcg,
+            help="A number between 0 and 1.",
+            helped=shared_call(guess_help, story, order, Quantity.NDCG),
         ):
             return
     with picture:
         formula(step.formula.filled)
+        read_aloud(reading.numbers)
         lesson_chart(shared_call(ndcg_bar, step.ndcg))
-        st.markdown(f"**{plain(step.reading)}**")
 
 
 def step_7(story: Story, order: tuple[str, ...]) -> None:
@@ -251,6 +286,7 @@ def step_7(story: Story, order: tuple[str, ...]) -> None:
             f"{plain(story.cutoff_note)} So a search team often scores only the first "
             f"k results: **nDCG@{story.cutoff_k}**. The ideal is cut at k too."
         )
+        glossary("cutoff")
         revealed = predict_ranking(
             "cutoff",
             f"For your order, which is higher: nDCG of all {len(order)} results, or "
@@ -267,8 +303,14 @@ def step_7(story: Story, order: tuple[str, ...]) -> None:
             return
         k = st.slider("k, the results that count", 1, len(order), story.cutoff_k, key="lesson_k")
     step = shared_call(step_cutoff, story, order, k)
+    change = shared_call(lesson_cutoff, story, order, k)
+    with text:
+        st.markdown(f"**What leaves the sum at k = {k}**")
+        read_aloud(change.leaves)
+        read_aloud(change.why)
     with picture:
         formula(step.ndcg.filled)
+        read_aloud(shared_call(lesson_readings, story, order, k).ndcg.numbers)
         lesson_chart(shared_call(contribution_chart, step.rows))
         st.caption("Results past k are pale: they add nothing to DCG@k or to IDCG@k.")
 
@@ -304,7 +346,7 @@ def step_8(story: Story, _order: tuple[str, ...]) -> None:
                 st.markdown(f"**Page {name}**")
                 card_list([story.card(card_id) for card_id in ids])
                 if revealed:
-                    st.metric(f"nDCG of page {name}", format_real(score))
+                    st.metric(f"nDCG of page {name}", format_real(score), help=tooltip("ndcg"))
         if revealed:
             st.markdown(plain(teaser.text))
 
@@ -328,6 +370,7 @@ def step_9(story: Story, order: tuple[str, ...]) -> None:
             open_in_playground(ranking, TEXTBOOK, {c.id: c.title for c in cards})
     with picture:
         card_list(story.ordered(order))
+    lesson_check()
 
 
 Drawing = Callable[[Story, tuple[str, ...]], None]

@@ -4,7 +4,9 @@ brings them back (and with them the score: a wrong first answer stays wrong afte
 Format, version 1 (only letters, digits and ``._-~``, so a link carries it unescaped)::
 
     answers = "1" *("~" entry)                      one entry per checked exercise
-    entry   = number "_" checks "_" first ["_" latest]   latest only when it differs
+    entry   = number "_" checks ["h" rung] "_" first ["_" latest]
+              latest only when it differs; rung, the help asked for before the first
+              check (1 a hint, 2 one position worked, 3 the worked answer), only when any
     answer  = as the exercise's kind writes it (QuestionKind.write_answer):
               predict: the number, as Python writes it ("e+" as "e"), read by read_number
               reorder: each document's position in the exercise's list (from 0), top first,
@@ -18,16 +20,18 @@ could not have been given on the page (a document twice, a pair that is not ther
 the whole parameter unreadable.
 
 >>> from ndcg_core.teaching.practice import exercise_set
+>>> from ndcg_core.teaching.help_ladder import Rung
 >>> from ndcg_core.teaching.practice_scoring import Answer, Answered, record_answer
 >>> ex = exercise_set(1)
 >>> given = {
 ...     ex[0].key: Answered(Answer(number=0.5), Answer(number=0.86), checks=2),
 ...     ex[1].key: record_answer(None, Answer(order=("D2", "D1", "D3", "D4", "D5"))),
 ...     ex[2].key: record_answer(None, Answer(winner="B", choice=2)),
+...     ex[4].key: record_answer(None, Answer(number=0.7), Rung.HINT),
 ... }
 >>> text = answers_to_param(ex, given)
 >>> text
-'1~1_2_0.5_0.86~2_1_1.0.2.3.4~3_1_B.2'
+'1~1_2_0.5_0.86~2_1_1.0.2.3.4~3_1_B.2~5_1h1_0.7'
 >>> answers_from_param(text, ex) == given
 True
 """
@@ -38,13 +42,14 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ndcg_core.errors import NdcgError
+from ndcg_core.teaching.help_ladder import Rung
 from ndcg_core.teaching.kinds.base import Answer, Exercise
 from ndcg_core.teaching.practice_scoring import Answered
 from ndcg_core.text.quoting import quoted
 
 ANSWERS_PARAM = "answers"
 VERSION = "1"
-_ENTRY = re.compile(r"([0-9]{1,3})_([0-9]{1,9})_([^_]+)(?:_([^_]+))?")
+_ENTRY = re.compile(r"([0-9]{1,3})_([0-9]{1,9})(?:h([1-3]))?_([^_]+)(?:_([^_]+))?")
 
 
 def answers_to_param(exercises: Sequence[Exercise], answered: Mapping[str, Answered]) -> str | None:
@@ -60,7 +65,8 @@ def answers_to_param(exercises: Sequence[Exercise], answered: Mapping[str, Answe
         record = answered.get(exercise.key)
         if record is None:
             continue
-        fields = [str(exercise.number), str(record.checks), _write(exercise, record.first)]
+        checks = str(record.checks) + (f"h{record.help.value}" if record.help else "")
+        fields = [str(exercise.number), checks, _write(exercise, record.first)]
         if record.latest != record.first:
             fields.append(_write(exercise, record.latest))
         entries.append("_".join(fields))
@@ -88,7 +94,7 @@ def answers_from_param(text: str, exercises: Sequence[Exercise]) -> dict[str, An
         if match is None:
             msg = f"The part {quoted(entry, 30)} is not an exercise's answers."
             raise NdcgError(msg)
-        number, checks, first, latest = match.groups()
+        number, checks, rung, first, latest = match.groups()
         exercise = by_number.get(int(number))
         if exercise is None:
             msg = f"The set has no exercise {int(number)}."
@@ -100,6 +106,7 @@ def answers_from_param(text: str, exercises: Sequence[Exercise]) -> dict[str, An
             first=_read(exercise, first),
             latest=_read(exercise, first if latest is None else latest),
             checks=int(checks),
+            help=Rung.NONE if rung is None else Rung(int(rung)),
         )
         if record.checks < 1 or (record.checks == 1 and record.latest != record.first):
             msg = f"Exercise {exercise.number} has two answers from {record.checks} checks."

@@ -52,6 +52,21 @@ class Discount(StrEnum):
             return f"{log}(i+1)"
         return f"1 if i < {base} else {log}(i)"
 
+    def at(self, rank: int, log_base: float) -> str:
+        """The divisor at one rank as text, :meth:`formula` with ``i`` filled in: what a
+        sentence says ("2 / log2(3)"); ``1`` where Järvelin-Kekäläinen does not divide.
+
+        >>> Discount.LOG.at(2, 2.0), Discount.JARVELIN_KEKALAINEN.at(1, 2.0)
+        ('log2(3)', '1')
+        >>> Discount.JARVELIN_KEKALAINEN.at(3, 2.0)
+        'log2(3)'
+        """
+        base = format_base(log_base)
+        log = "ln" if base == "e" else f"log{base}"
+        if self is Discount.LOG:
+            return f"{log}({rank + 1})"
+        return "1" if rank < log_base else f"{log}({rank})"
+
     def latex(self, log_base: float) -> str:
         r"""The divisor at rank i in LaTeX, the same formula as :meth:`formula`.
 

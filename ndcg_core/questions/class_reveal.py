@@ -23,6 +23,7 @@ from ndcg_core.questions.class_questions import (
     parse_answer,
     right_answer,
 )
+from ndcg_core.teaching.diagnosis import Diagnosis, diagnose
 from ndcg_core.teaching.slips import SlipCount, SlipTable, count_slips, match_answer
 from ndcg_core.teaching.worked import WorkedStep, all_steps
 from ndcg_core.text.formatting import format_real
@@ -170,6 +171,22 @@ def slips_for(question: ClassQuestion) -> SlipTable | None:
     return question.kind.slips(question)
 
 
+def own_diagnosis(question: ClassQuestion, value: str) -> Diagnosis | None:
+    """What one student's answer says about their mistake (the slip, in words, with the
+    list's numbers), for a numeric question; None for a choice or an unreadable answer.
+
+    >>> from ndcg_core import Convention, parse_grades
+    >>> from ndcg_core.questions.class_questions import from_list
+    >>> q = from_list(parse_grades("3, 2, 3, 0, 1, 2"), Convention())
+    >>> own_diagnosis(q, "0.93").slips
+    (<SlipKind.DISCOUNT: 'discount'>,)
+    """
+    table = slips_for(question)
+    if table is None or not _canonical(question, value):
+        return None
+    return diagnose(table, float(value))
+
+
 def reveal(question: ClassQuestion, values: Sequence[str]) -> Reveal:
     """The reveal of ``question`` after the class answered ``values`` (canonical text).
 
@@ -212,6 +229,7 @@ SUMMARY_COLUMNS = (
     "answer",
     "right",
     "slip",
+    "diagnosis",
     "answered_at",
 )
 
@@ -271,7 +289,7 @@ def summary_csv(
         question = questions.get(number)
         answer = row.get("answer")
         right: bool | None = None
-        slip = ""
+        slip = said = ""
         table = tables.get(number)
         if question is not None and answer is not None:
             value = str(answer)
@@ -279,6 +297,8 @@ def summary_csv(
                 verdict = match_answer(table, float(value))
                 right = verdict.right
                 slip = verdict.slip.name if verdict.slip is not None else ""
+                diagnosis = diagnose(table, float(value))
+                said = diagnosis.message if diagnosis.names_the_mistake else ""
             else:
                 right = is_right(question, value)
             if question.numeric:
@@ -292,6 +312,7 @@ def summary_csv(
             answer,
             right,
             slip,
+            said,
             row.get("answered_at"),
         )
         for name, cell in zip(SUMMARY_COLUMNS, cells, strict=True):

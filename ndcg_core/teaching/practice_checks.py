@@ -10,8 +10,10 @@ from collections.abc import Sequence
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.kernel import best_first
 from ndcg_core.metric.metrics import evaluate, ndcg
+from ndcg_core.teaching.diagnosis import diagnose
 from ndcg_core.teaching.grading import within_tolerance
 from ndcg_core.teaching.kinds.base import Exercise, Feedback
+from ndcg_core.teaching.slips import slip_table
 from ndcg_core.text.formatting import format_real
 
 
@@ -41,12 +43,17 @@ def check_predict(exercise: Exercise, guess: float) -> Feedback:
     exact = format_real(worked.ndcg, 4)
     if within_tolerance(guess, worked.ndcg, exercise.tolerance):
         return Feedback(True, f"Right: {exercise.convention.label} = {exact}.", worked)
-    return Feedback(
-        False,
+    message = (
         f"Not quite: {exercise.convention.label} = {exact} (DCG {format_real(worked.dcg, 4)} / "
-        f"ideal DCG {format_real(worked.ideal_dcg, 4)}); you were {format_real(error, 3)} off.",
-        worked,
+        f"ideal DCG {format_real(worked.ideal_dcg, 4)}); you were {format_real(error, 3)} off."
     )
+    table = slip_table(
+        exercise.grades, exercise.convention, labels=exercise.labels, tolerance=exercise.tolerance
+    )
+    diagnosis = diagnose(table, guess)
+    if diagnosis.names_the_mistake:  # the worked answer below shows the rest
+        message += " " + diagnosis.message
+    return Feedback(False, message, worked)
 
 
 def check_reorder(exercise: Exercise, order: Sequence[str]) -> Feedback:

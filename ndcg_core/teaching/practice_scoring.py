@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ndcg_core.teaching.help_ladder import Rung
 from ndcg_core.teaching.kinds.base import Answer, Exercise, Feedback
 
 
@@ -27,6 +28,7 @@ class Attempts:
     first: Feedback
     latest: Feedback
     checks: int = 1
+    help: Rung = Rung.NONE  # the help asked for before the first check
 
     @property
     def scored(self) -> bool:
@@ -48,8 +50,10 @@ class Attempts:
     @property
     def status(self) -> str:
         """One line for the exercise once it is done, e.g. ``Done: right first time.``"""
-        if self.scored:
+        if self.scored and self.help is Rung.NONE:
             return "Done: right first time, 1 point."
+        if self.scored:
+            return f"Done: right at the first check, {self.help.words}, 1 point."
         return "Done: the first answer was not right, so no point. Another try is practice."
 
 
@@ -86,18 +90,24 @@ class Answered:
     first: Answer
     latest: Answer
     checks: int = 1
+    help: Rung = Rung.NONE  # the help asked for before the first check
 
 
-def record_answer(answered: Answered | None, answer: Answer) -> Answered:
-    """Add one checked ``answer`` to an exercise's ``answered`` (``None`` before the first).
+def record_answer(answered: Answered | None, answer: Answer, help: Rung = Rung.NONE) -> Answered:
+    """Add one checked ``answer`` to an exercise's ``answered`` (``None`` before the first);
+    ``help`` is the rung of help reached, kept from the first check only (later ones are
+    practice).
 
-    >>> twice = record_answer(record_answer(None, Answer(number=0.5)), Answer(number=0.86))
-    >>> twice.first.number, twice.latest.number, twice.checks
-    (0.5, 0.86, 2)
+    >>> once = record_answer(None, Answer(number=0.5), Rung.HINT)
+    >>> twice = record_answer(once, Answer(number=0.86), Rung.WHOLE)
+    >>> twice.first.number, twice.latest.number, twice.checks, twice.help.words
+    (0.5, 0.86, 2, 'after a hint')
     """
     if answered is None:
-        return Answered(first=answer, latest=answer)
-    return Answered(first=answered.first, latest=answer, checks=answered.checks + 1)
+        return Answered(first=answer, latest=answer, help=help)
+    return Answered(
+        first=answered.first, latest=answer, checks=answered.checks + 1, help=answered.help
+    )
 
 
 def attempts_of(exercise: Exercise, answered: Answered) -> Attempts:
@@ -115,6 +125,7 @@ def attempts_of(exercise: Exercise, answered: Answered) -> Attempts:
         first=check_answer(exercise, answered.first),
         latest=check_answer(exercise, answered.latest),
         checks=answered.checks,
+        help=answered.help,
     )
 
 
@@ -125,9 +136,21 @@ class Score:
     right: int
     done: int
     total: int
+    helped: int = 0  # of the ``right``, those that took help first
 
     def __str__(self) -> str:
         return f"{self.right} of {self.total}"
+
+    @property
+    def help_note(self) -> str:
+        """How many of the points took help, or nothing when none did.
+
+        >>> Score(right=5, done=6, total=8, helped=2).help_note
+        '2 of the 5 after help'
+        """
+        if not self.helped:
+            return ""
+        return f"{self.helped} of the {self.right} after help"
 
 
 def score(exercises: Sequence[Exercise], record: Mapping[str, Attempts]) -> Score:
@@ -145,4 +168,9 @@ def score(exercises: Sequence[Exercise], record: Mapping[str, Attempts]) -> Scor
     2
     """
     checked = [record[e.key] for e in exercises if e.key in record]
-    return Score(right=sum(a.scored for a in checked), done=len(checked), total=len(exercises))
+    return Score(
+        right=sum(a.scored for a in checked),
+        done=len(checked),
+        total=len(exercises),
+        helped=sum(a.scored and a.help is not Rung.NONE for a in checked),
+    )

@@ -29,14 +29,15 @@ on each other (within twice the tolerance, so an answer can never sit at two of 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.choices import Discount, Gain, IdealSource
 from ndcg_core.metric.conventions import Convention
-from ndcg_core.metric.metrics import evaluate, ndcg
+from ndcg_core.metric.metrics import Evaluation, evaluate
 from ndcg_core.teaching.grading import within_tolerance
 from ndcg_core.text.formatting import format_real
 
@@ -55,6 +56,48 @@ class SlipKind(StrEnum):
     NOT_NORMALISED = "not_normalised"
 
 
+class Quantity(StrEnum):
+    """The number a reader was asked for: each has its own slips (no ideal in CG or DCG)."""
+
+    CG = "CG"
+    DCG = "DCG"
+    IDEAL_DCG = "ideal DCG"
+    NDCG = "nDCG"
+
+    @property
+    def tolerance(self) -> float:
+        """How near a guess must be to count as a number: half a step of the decimals a
+        reader types, two for nDCG (0.88), one for a sum such as DCG (6.9)."""
+        return DEFAULT_TOLERANCE if self is Quantity.NDCG else 0.05
+
+    def of(self, evaluation: Evaluation) -> float:
+        """This quantity of ``evaluation`` (its nDCG, DCG, ...), as a float."""
+        value = {
+            Quantity.CG: evaluation.cg,
+            Quantity.DCG: evaluation.dcg,
+            Quantity.IDEAL_DCG: evaluation.ideal_dcg,
+            Quantity.NDCG: evaluation.ndcg,
+        }[self]
+        return float(value)
+
+
+#: The slips each quantity can show: an ideal slip changes no DCG, and a gain slip no share.
+_APPLIES = MappingProxyType(
+    {
+        Quantity.CG: (SlipKind.GAIN, SlipKind.CUTOFF),
+        Quantity.DCG: (SlipKind.DISCOUNT, SlipKind.GAIN, SlipKind.CUTOFF, SlipKind.CG),
+        Quantity.IDEAL_DCG: (
+            SlipKind.IDEAL_TOP_K,
+            SlipKind.DISCOUNT,
+            SlipKind.GAIN,
+            SlipKind.CUTOFF,
+            SlipKind.CG,
+        ),
+        Quantity.NDCG: tuple(SlipKind),
+    }
+)
+
+
 @dataclass(frozen=True)
 class Slip:
     """One mistake and the number it gives for this question.
@@ -67,6 +110,8 @@ class Slip:
     name: str
     how: str
     value: float
+    #: The computation with the slip made (None where it gives no number).
+    worked: Evaluation | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -101,6 +146,9 @@ class SlipTable:
     groups: tuple[SlipGroup, ...]
     same_as_right: tuple[Slip, ...]
     no_value: tuple[Slip, ...]
+    #: The right computation, which the diagnosis of an answer reads its numbers from.
+    worked: Evaluation = field(compare=False, repr=False)
+    quantity: Quantity = Quantity.NDCG
 
 
 def _discount_slip(convention: Convention) -> tuple[Convention, str, str]:
@@ -138,8 +186,10 @@ def slips(
     convention: Convention,
     *,
     judged_grades: Sequence[float] | None = None,
+    quantity: Quantity = Quantity.NDCG,
 ) -> tuple[Slip, ...]:
-    """Every slip of :class:`SlipKind` and what it gives for ``grades`` under ``convention``.
+    """Every slip of :class:`SlipKind` that ``quantity`` can show, and what it gives for
+    ``grades`` under ``convention``; each slip keeps the evaluation it came from.
 
     Seed 004's list 3, 2, 0, 0, 1 at nDCG@3 is 0.895; with log2(i) it would be
     (3 + 2/1 + 0) / (3 + 2/1 + 1/log2(3)) = 5 / 5.631:
@@ -147,6 +197,8 @@ def slips(
     >>> found = {s.kind: s.value for s in slips([3, 2, 0, 0, 1], Convention(cutoff_k=3))}
     >>> round(found[SlipKind.DISCOUNT], 3), round(found[SlipKind.CUTOFF], 3)
     (0.888, 0.976)
+    >>> [s.kind.value for s in slips([3, 2, 0], Convention(), quantity=Quantity.CG)]
+    ['gain', 'cutoff']
     """
     k = convention.cutoff_k
     top = list(grades) if k is None else list(grades)[:k]
@@ -163,48 +215,60 @@ def slips(
         if k is None
         else f"sorted only the first {k} results for the ideal, not the whole list"
     )
-
-    def score(changed: Convention, ranked: Sequence[float], judged: bool = True) -> float:
-        return ndcg(ranked, changed, judged_grades=judged_grades if judged else None)
-
-    def not_normalised() -> float:
-        return float(evaluate(grades, convention, judged_grades=judged_grades).dcg)
-
-    cases: tuple[tuple[SlipKind, str, str, Callable[[], float]], ...] = (
+    # Each slip: the real computation with one field or one input changed.
+    cases: tuple[tuple[SlipKind, str, str, Convention, Sequence[float], bool], ...] = (
         (
             SlipKind.IDEAL_TOP_K,
             top_name,
             top_how,
-            lambda: score(convention.with_changes(ideal=IdealSource.LIST), top, judged=False),
+            convention.with_changes(ideal=IdealSource.LIST),
+            top,
+            False,
         ),
-        (SlipKind.DISCOUNT, discount_name, discount_how, lambda: score(discount, grades)),
-        (SlipKind.GAIN, gain_name, gain_how, lambda: score(gain, grades)),
+        (SlipKind.DISCOUNT, discount_name, discount_how, discount, grades, True),
+        (SlipKind.GAIN, gain_name, gain_how, gain, grades, True),
         (
             SlipKind.CUTOFF,
             "the cutoff ignored",
             "counted the whole list, not only the top k",
-            lambda: score(convention.with_changes(cutoff_k=None), grades),
+            convention.with_changes(cutoff_k=None),
+            grades,
+            True,
         ),
         (
             SlipKind.CG,
             "CG instead of DCG",
             "left out the discount: CG@k over the ideal CG@k",
-            lambda: score(no_discount, grades),
+            no_discount,
+            grades,
+            True,
         ),
         (
             SlipKind.NOT_NORMALISED,
             "DCG not normalised",
             "stopped at DCG@k, without dividing by the ideal DCG@k",
-            not_normalised,
+            convention,
+            grades,
+            True,
         ),
     )
     found = []
-    for kind, name, how, compute in cases:
+    for kind, name, how, changed, ranked, judged in cases:
+        if kind not in _APPLIES[quantity]:
+            continue
+        worked: Evaluation | None
         try:
-            value = compute()
+            worked = evaluate(ranked, changed, judged_grades=judged_grades if judged else None)
         except NdcgError:
+            worked = None
+        if worked is None:
             value = math.nan
-        found.append(Slip(kind, name, how, value if math.isfinite(value) else math.nan))
+        elif kind is SlipKind.NOT_NORMALISED:
+            value = float(worked.dcg)
+        else:
+            value = quantity.of(worked)
+        finite = math.isfinite(value)
+        found.append(Slip(kind, name, how, value if finite else math.nan, worked))
     return tuple(found)
 
 
@@ -214,6 +278,8 @@ def slip_table(
     *,
     judged_grades: Sequence[float] | None = None,
     tolerance: float = DEFAULT_TOLERANCE,
+    quantity: Quantity = Quantity.NDCG,
+    labels: Sequence[str] | None = None,
 ) -> SlipTable:
     """The slips of one question, arranged for :func:`match_answer`.
 
@@ -234,7 +300,8 @@ def slip_table(
     if not (math.isfinite(tolerance) and tolerance >= 0):
         msg = f"The tolerance must be a number of at least 0; got {tolerance!s}."
         raise NdcgError(msg)
-    right = evaluate(grades, convention, judged_grades=judged_grades).ndcg
+    worked = evaluate(grades, convention, judged_grades=judged_grades, labels=labels)
+    right = quantity.of(worked)
 
     def near(a: float, b: float) -> bool:
         return within_tolerance(a, b, 2 * tolerance)
@@ -242,7 +309,7 @@ def slip_table(
     groups: list[list[Slip]] = []
     same: list[Slip] = []
     missing: list[Slip] = []
-    for slip in slips(grades, convention, judged_grades=judged_grades):
+    for slip in slips(grades, convention, judged_grades=judged_grades, quantity=quantity):
         if math.isnan(slip.value):
             missing.append(slip)
         elif near(slip.value, right):
@@ -259,6 +326,8 @@ def slip_table(
         groups=tuple(SlipGroup(tuple(g)) for g in groups),
         same_as_right=tuple(same),
         no_value=tuple(missing),
+        quantity=quantity,
+        worked=worked,
     )
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ndcg_core.metric.exact_ratio import shown_ndcg
 from ndcg_core.metric.metrics import Evaluation, Real
 from ndcg_core.text.formatting import format_real
+from ndcg_core.text.quoting import short_number
 
 #: Terms shown before a long sum is shortened to "first terms + ⋯ + last term".
 MAX_TERMS = 8
@@ -135,7 +136,7 @@ def guess_feedback(guess: float, answer: Real) -> str:
     """
     answer_float = float(answer)
     off = abs(guess - answer_float)
-    text = f"You guessed {format_real(guess)}; the answer is {format_real(answer)}"
+    text = f"You guessed {short_number(guess)}; the answer is {format_real(answer)}"
     if round(off, 3) == 0:
         return text + ". Spot on."
     relative = f" ({off / abs(answer_float):.1%})" if answer_float else ""

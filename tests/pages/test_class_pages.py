@@ -17,6 +17,7 @@ from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM
 from ndcg_core.questions.class_questions import to_payload
 from ndcg_core.questions.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 from ndcg_core.teaching import kinds
+from ndcg_core.teaching.diagnosis import diagnose
 from ndcg_core.teaching.kinds.base import QuestionKind
 from ndcg_core.teaching.practice import exercise_set
 from ndcg_core.teaching.slips import SlipCount, match_answer, slip_table
@@ -261,6 +262,29 @@ def test_ask_about_the_playgrounds_list_counts_the_slips_at_the_reveal() -> None
     assert "2 students answered about 0.976: what the cutoff ignored gives." in said
     assert "1 student answered about 0.833: what CG instead of DCG gives." in said
     assert _metric(teacher, "Right") == "1 of 4"
+
+
+def test_after_the_reveal_each_student_sees_their_own_answers_mistake() -> None:
+    """Issue 24: the student who typed a slip's number is told which slip, in words with the
+    list's numbers (the core's own_diagnosis); one at no slip is told no slip."""
+    teacher = open_app({"g": "3, 2, 0, 0, 1", "k": "3"}, TEACHER)
+    _button(teacher, "Start a class session").click().run()
+    teacher.segmented_control(key="class_source").set_value("About the Playground's list").run()
+    teacher.button(key="class_open").click().run()
+    code = _metric(teacher, "Join code")
+    table = slip_table([3, 2, 0, 0, 1], Convention(cutoff_k=3))
+    typed = {"0.976": "the top 3", "0.833": "leaving out the discount", "0.3": None}
+    students = {answer: send(join(code), answer) for answer in typed}
+    teacher.button(key="class_reveal").click().run()
+    for answer, words in typed.items():
+        student = students[answer].run()
+        said = _texts(student)
+        if words is None:
+            assert "what you get" not in said
+            continue
+        expected = diagnose(table, float(answer)).message
+        assert words in expected
+        assert expected in said
 
 
 def test_a_list_a_class_cannot_answer_is_refused_in_the_picker() -> None:

@@ -1,7 +1,7 @@
 """A page says something went wrong one way: components.chrome.error_box (plain text, one icon).
 
-Practice's "not yet" after a wrong answer is feedback on an answer, not an error of input,
-and keeps its own look."""
+The red "not yet" after a wrong answer (Practice, the lesson's check) is feedback on an
+answer, not an error of input, and keeps its own look: components.exercise_widgets draws it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-FEEDBACK = {("pages/practice.py", "attempts.message")}
+FEEDBACK = {("components/exercise_widgets.py", "message")}
 
 
 def _error_calls() -> list[tuple[str, str]]:

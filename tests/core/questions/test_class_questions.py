@@ -24,9 +24,11 @@ from ndcg_core.questions.class_questions import (
 from ndcg_core.questions.class_reveal import reveal, spread, summary_csv
 from ndcg_core.questions.class_rules import ANSWER_MAX, answer_value
 from ndcg_core.teaching import kinds
+from ndcg_core.teaching.diagnosis import diagnose
 from ndcg_core.teaching.kinds.base import QuestionKind
 from ndcg_core.teaching.practice import Level, exercise_set
 from ndcg_core.teaching.practice_checks import reorder_answer
+from ndcg_core.teaching.slips import slip_table
 from ndcg_core.text.quoting import short_number
 from tests.core.strategies import conventions
 from tests.hostile.corpus import CSV_INJECTION, IMG, SCRIPT, TEXT, Case
@@ -222,6 +224,11 @@ def test_the_summary_csv_is_anonymous_marks_right_and_slip_and_defuses_formulas(
     read = list(csv.DictReader(io.StringIO(summary_csv({1: question}, rows))))
     assert [r["right"] for r in read] == ["yes", "no", "no", "", "no"]
     assert read[1]["slip"] == "exponential gain instead of linear"
+    # The teacher keeps each answer's diagnosis in words (issue 24); none for a right one.
+    table = slip_table([3, 2, 3, 0, 1, 2], Convention())
+    assert read[1]["diagnosis"] == diagnose(table, 0.949).message
+    assert "grade 3 at position 1 (D1) gains 3, not 2^3 - 1 = 7" in read[1]["diagnosis"]
+    assert read[0]["diagnosis"] == read[2]["diagnosis"] == ""
     assert read[2]["answer"] == "-0.5"  # a number stays a number
     assert read[4]["kind"] == "'" + CSV_INJECTION
     assert "nickname" not in read[0]
