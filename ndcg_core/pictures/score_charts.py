@@ -31,7 +31,7 @@ def _with_headroom(low: float, high: float) -> alt.Scale:
 
 
 # The curves' dashes, in the order of their lists: the first solid (and widest, underneath).
-DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [12, 4]]
+DASHES = ((1, 0), (6, 3), (2, 2), (8, 3, 2, 3), (12, 4))
 
 
 def curves_chart(
@@ -84,7 +84,7 @@ def curves_chart(
             strokeDash=alt.StrokeDash(
                 "list:N",
                 title=None,
-                scale=alt.Scale(domain=names, range=DASHES[: len(names)]),
+                scale=alt.Scale(domain=names, range=[list(d) for d in DASHES[: len(names)]]),
                 legend=legend,
             ),
             tooltip=[alt.Tooltip(f"{x}:O"), "list:N", alt.Tooltip("value_text:N", title="value")],
