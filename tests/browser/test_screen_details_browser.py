@@ -18,6 +18,7 @@ from tests.browser.test_class_browser import (
     open_question,
     start_room,
 )
+from tests.browser.test_screen_sizes_browser import SCROLL_THROUGH
 
 pytestmark = pytest.mark.browser
 
@@ -75,23 +76,39 @@ def test_on_a_phone_the_lessons_drag_list_shows_every_card(
     page.context.close()
 
 
-def test_on_a_phone_the_run_tables_toolbar_leaves_the_order_box_free(
-    browser: Browser, app_server: StreamlitServer
+# How far the toolbar of an element (table, chart) reaches over the element above it, in px.
+TOOLBAR_OVER_THE_ELEMENT_ABOVE = """frame => {
+  const toolbar = frame.querySelector('[data-testid="stElementToolbar"]').getBoundingClientRect();
+  let above = frame.closest('[data-testid="stElementContainer"]').previousElementSibling;
+  while (above && above.getBoundingClientRect().height === 0) above = above.previousElementSibling;
+  if (!above) return 0;
+  const box = above.getBoundingClientRect();
+  const across = Math.min(toolbar.right, box.right) - Math.max(toolbar.left, box.left);
+  return across > 0 ? Math.max(0, box.bottom - toolbar.top) : 0;
+}"""
+
+
+@pytest.mark.parametrize("view", ["runs", "playground", "conventions"])
+def test_on_a_phone_a_toolbar_leaves_the_element_above_free(
+    browser: Browser, app_server: StreamlitServer, view: str
 ) -> None:
-    """A touch screen shows the table's toolbar (search, full screen) above it, 44 px tall:
-    it lay over the "Order" box."""
+    """A touch screen shows a table's or a chart's toolbar (search, full screen) 44 px above
+    it: it lay 28 px over Your run's "Order" box (the charts' toolbars stay clear of what
+    is above them: checked so that they stay so)."""
     page = _phone(browser)
-    _visit(page, f"{app_server.url}/runs")
-    table = page.get_by_test_id("stDataFrame").first
-    table.scroll_into_view_if_needed()
-    table.tap()
-    toolbar = page.get_by_test_id("stElementToolbar").first
-    expect(toolbar).to_be_visible()
-    order = page.get_by_test_id("stSelectbox").filter(has_text="Order").first
-    order_box, toolbar_box = order.bounding_box(), toolbar.bounding_box()
-    assert order_box is not None
-    assert toolbar_box is not None
-    assert toolbar_box["y"] >= order_box["y"] + order_box["height"], (order_box, toolbar_box)
+    _visit(page, f"{app_server.url}/{view}")
+    page.evaluate(SCROLL_THROUGH)  # charts further down are drawn once scrolled to
+    frames = page.get_by_test_id("stFullScreenFrame")
+    expect(frames.first).to_be_visible()
+    covered = {}
+    for index in range(frames.count()):
+        frame = frames.nth(index)
+        frame.scroll_into_view_if_needed()
+        frame.tap()
+        expect(frame.get_by_test_id("stElementToolbar")).to_be_visible()
+        covered[index] = frame.evaluate(TOOLBAR_OVER_THE_ELEMENT_ABOVE)
+    assert covered
+    assert all(px <= 0.5 for px in covered.values()), covered
     page.context.close()
 
 
