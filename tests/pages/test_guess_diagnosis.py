@@ -90,6 +90,8 @@ def test_step_by_step_help_comes_one_rung_at_a_time_and_starts_again_for_a_new_l
     assert ladder.one_position in _said(at)
     at.button(key="step_guess_DCG_help_3").click().run()
     assert ladder.whole[0].filled in formulas(at)
+    read = [m.value.replace("\\", "") for m in at.markdown]
+    assert read.count(ladder.whole_read[0]) >= 1  # the worked formula, read in words
     assert not [b for b in at.button if b.key and b.key.startswith("step_guess_DCG_help")]
     at = _steps("1, 0, 2", None)  # a new list: the ladder starts at the bottom
     assert "step_guess_DCG_help_1" in [b.key for b in at.button]
