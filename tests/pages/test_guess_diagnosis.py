@@ -152,11 +152,12 @@ def test_practice_names_the_slip_of_a_wrong_first_answer() -> None:
     table = slip_table(
         exercise.grades, exercise.convention, labels=exercise.labels, tolerance=exercise.tolerance
     )
-    group = table.groups[0]
-    at = open_app({"seed": "5", "level": "medium"}, PRACTICE)
-    at.text_input(key=f"ex_{exercise.key}_guess").set_value(short_number(group.value)).run()
-    at.button(key=f"ex_{exercise.key}_check").click().run()
-    assert diagnose(table, group.value).message in _said(at)
+    assert len(table.groups) >= 3
+    for group in table.groups:
+        at = open_app({"seed": "5", "level": "medium"}, PRACTICE)
+        at.text_input(key=f"ex_{exercise.key}_guess").set_value(short_number(group.value)).run()
+        at.button(key=f"ex_{exercise.key}_check").click().run()
+        assert diagnose(table, group.value).message in _said(at)
 
 
 def test_practice_counts_the_help_a_right_answer_took_and_keeps_it_in_the_link() -> None:
