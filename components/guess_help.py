@@ -13,7 +13,7 @@ from collections.abc import Hashable
 import streamlit as st
 
 from components.chrome import plain
-from components.formula import formula
+from components.formula import formula, read_aloud
 from ndcg_core.teaching.diagnosis import Diagnosis
 from ndcg_core.teaching.help_ladder import HelpLadder, Rung
 
@@ -42,8 +42,10 @@ def ladder_box(box: str, for_list: Hashable, ladder: HelpLadder) -> Rung:
     if reached >= Rung.ONE_POSITION:
         st.info(plain(ladder.one_position), icon=":material/counter_1:")
     if reached >= Rung.WHOLE:
-        for step in ladder.whole:
+        for number, step in enumerate(ladder.whole):
             formula(step.filled)
+            if number < len(ladder.whole_read):
+                read_aloud(ladder.whole_read[number])
     if reached < Rung.WHOLE:
         upper = Rung(reached + 1)
         st.button(

@@ -52,19 +52,20 @@ class Discount(StrEnum):
             return f"{log}(i+1)"
         return f"1 if i < {base} else {log}(i)"
 
-    def at(self, rank: int, log_base: float) -> str:
+    def at(self, rank: int, log_base: float, *, spelled: bool = False) -> str:
         """The divisor at one rank as text, :meth:`formula` with ``i`` filled in: what a
         sentence says ("2 / log2(3)"); ``1`` where Järvelin-Kekäläinen does not divide.
+        ``spelled`` keeps the ``+1`` in sight, as a first reading of the formula wants.
 
         >>> Discount.LOG.at(2, 2.0), Discount.JARVELIN_KEKALAINEN.at(1, 2.0)
         ('log2(3)', '1')
-        >>> Discount.JARVELIN_KEKALAINEN.at(3, 2.0)
-        'log2(3)'
+        >>> Discount.JARVELIN_KEKALAINEN.at(3, 2.0), Discount.LOG.at(3, 2.0, spelled=True)
+        ('log2(3)', 'log2(3+1)')
         """
         base = format_base(log_base)
         log = "ln" if base == "e" else f"log{base}"
         if self is Discount.LOG:
-            return f"{log}({rank + 1})"
+            return f"{log}({rank}+1)" if spelled else f"{log}({rank + 1})"
         return "1" if rank < log_base else f"{log}({rank})"
 
     def latex(self, log_base: float) -> str:

@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 from ndcg_core.metric.choices import Gain
 from ndcg_core.metric.metrics import Evaluation
+from ndcg_core.teaching.readings import worked_readings
 from ndcg_core.teaching.slips import Quantity
 from ndcg_core.teaching.worked import WorkedStep, cg_step, dcg_step, ideal_dcg_step, ndcg_step
 from ndcg_core.text.formatting import format_real
@@ -60,6 +61,8 @@ class HelpLadder:
     hint: str
     one_position: str
     whole: tuple[WorkedStep, ...]
+    #: The sentence under each formula of ``whole`` (:mod:`ndcg_core.teaching.readings`).
+    whole_read: tuple[str, ...] = ()
 
 
 def _n(value: object) -> str:
@@ -103,6 +106,12 @@ def _one_position(worked: Evaluation, *, ideal: bool) -> str:
     )
 
 
+def _ladder(worked: Evaluation, hint: str, one: str, steps: tuple[WorkedStep, ...]) -> HelpLadder:
+    """The rungs, with the sentence that reads each worked formula in the reader's numbers."""
+    readings = worked_readings(worked)
+    return HelpLadder(hint, one, steps, tuple(readings[step.name].numbers for step in steps))
+
+
 def help_ladder(worked: Evaluation, quantity: Quantity) -> HelpLadder:
     """The rungs for ``quantity`` of ``worked``, with the reader's numbers.
 
@@ -126,23 +135,23 @@ def help_ladder(worked: Evaluation, quantity: Quantity) -> HelpLadder:
             f"{_n(first['gain'])}. Add the gains of the top {worked.depth} the same way."
         )
         hint = f"CG adds up the gains of the top {worked.depth} results; {_gain_rule(worked)}."
-        return HelpLadder(hint, one, (cg_step(worked),))
+        return _ladder(worked, hint, one, (cg_step(worked),))
     if quantity is Quantity.DCG:
         hint = (
             f"DCG divides each result's gain by the discount of its place, {discount}, and "
             f"adds them up over the top {worked.depth}; {_gain_rule(worked)}."
         )
-        return HelpLadder(hint, _one_position(worked, ideal=False), (dcg_step(worked),))
+        return _ladder(worked, hint, _one_position(worked, ideal=False), (dcg_step(worked),))
     if quantity is Quantity.IDEAL_DCG:
         best = ", ".join(_n(g) for g in worked.ideal_grades[: worked.ideal_depth])
         hint = (
             f"The ideal DCG is the DCG of the best order: the grades sorted best first "
             f"({best}), each gain divided by {discount}."
         )
-        return HelpLadder(hint, _one_position(worked, ideal=True), (ideal_dcg_step(worked),))
+        return _ladder(worked, hint, _one_position(worked, ideal=True), (ideal_dcg_step(worked),))
     hint = (
         f"{label} is DCG divided by the ideal DCG: work out the DCG of this order, then of "
         "the best order (the same grades sorted best first), then divide."
     )
     steps = (dcg_step(worked), ideal_dcg_step(worked), ndcg_step(worked))
-    return HelpLadder(hint, _one_position(worked, ideal=False), steps)
+    return _ladder(worked, hint, _one_position(worked, ideal=False), steps)

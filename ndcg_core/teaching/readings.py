@@ -85,7 +85,7 @@ def _divided(evaluation: Evaluation, place: int, numerator: str, divisor: float)
     convention = evaluation.convention
     value = f"{numerator} / {format_real(divisor)}"
     if convention.discount is Discount.LOG:
-        written = convention.discount_label.replace("(i+1)", f"({place}+1)")
+        written = convention.discount.at(place, convention.log_base, spelled=True)
         return f"{numerator} / {written} = {value}"
     return value
 

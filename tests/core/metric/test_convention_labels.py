@@ -88,3 +88,32 @@ def test_link_keys_come_from_the_field_descriptions() -> None:
         negative_grades="as_zero",
     )
     assert sorted(changed.to_params()) == sorted(keys)
+
+
+def test_the_divisor_written_at_a_rank_is_the_one_the_rule_computes() -> None:
+    """Discount.at is the text a sentence writes ("log2(3)", "1"); read back as arithmetic
+    it gives the divisor rules.divisors computes, for each discount, base and rank."""
+    import math
+    import re
+
+    import numpy as np
+
+    from ndcg_core.metric.choices import Discount
+    from ndcg_core.metric.rules import divisors
+
+    def value(text: str, base: float) -> float:
+        if text == "1":
+            return 1.0
+        found = re.fullmatch(r"(?:ln|log[0-9.]+)\(([0-9]+)(?:\+1)?\)", text)
+        assert found is not None, text
+        argument = int(found.group(1)) + (1 if text.endswith("+1)") else 0)
+        return math.log(argument) / math.log(base)
+
+    for discount in Discount:
+        for base in (2.0, math.e, 10.0, 1.5):
+            ranks = np.arange(1.0, 13.0)
+            computed = divisors(ranks, discount, base)
+            for rank, divisor in zip(range(1, 13), computed, strict=True):
+                for spelled in (False, True):
+                    text = discount.at(rank, base, spelled=spelled)
+                    assert math.isclose(value(text, base), float(divisor)), (text, divisor)
