@@ -35,13 +35,14 @@ lint: $(VENV)/.test-installed
 	$(BIN)/mypy
 
 # Two pytest processes, one a core, of about equal CPU time (measured with --durations=0 and
-# `time`, 45 s each): the core's tests and doctests, the class store's and one page file
-# (typed numbers); and the rest (the pages in AppTest, and any new folder). Lint runs beside
+# `time`, 50 s each): the core's tests and doctests, the class store's and two page files
+# (typed numbers, guess diagnosis); and the rest (the pages in AppTest, and any new folder). Lint runs beside
 # them, not before: with a warm mypy cache it takes a second. Tests marked `slow` (processes
 # started, 10 MB inputs, a whole class session) are left to `make test`.
 QUICK_TESTS := -m "not browser and not load and not packaging and not database and not slow" \
 	-q -p no:cacheprovider
-QUICK_FIRST := tests/core tests/classroom tests/pages/test_typed_numbers.py
+QUICK_FIRST := tests/core tests/classroom tests/pages/test_typed_numbers.py \
+	tests/pages/test_guess_diagnosis.py
 
 check: $(VENV)/.test-installed
 	NDCG_QUICK_CHECK=1 $(MAKE) --no-print-directory --output-sync=target -j3 lint check-1 check-2

@@ -8,6 +8,7 @@ one shared object allowed); sessions see each other only through the database.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable
 
 import altair as alt
@@ -21,10 +22,12 @@ from components.chrome import enter_presenter_button, leave_presenter_button, pl
 from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
 from components.exercise_widgets import choice_radio
 from components.formula import formula
+from components.screen import PROJECTOR_WIDTH, chart_font_size, screen_size
 from components.state import PERSIST, keep_secret_in_address, view_mode
 from components.view_parts import set_page_part
 from ndcg_core import format_grades, format_real
 from ndcg_core.links.view import PagePart
+from ndcg_core.pictures.style import with_text_size
 from ndcg_core.questions.class_questions import ClassQuestion
 from ndcg_core.questions.class_reveal import Reveal, Spread
 from ndcg_core.teaching.kinds.base import AnswerInput, GradeLine, Numbered, Part, RankingsAB
@@ -260,12 +263,8 @@ def spread_chart(
                 "answer:Q",
                 # padding keeps a dot at 1 whole; the labels stay inside the domain
                 scale=alt.Scale(domain=[spread.axis_low, 1], padding=12),
-                axis=alt.Axis(
-                    labelExpr=(
-                        f"datum.value > 1.0001 || datum.value < {spread.axis_low - 1e-4}"
-                        " ? '' : datum.label"
-                    )
-                ),
+                # ticks (and so grid lines) only inside the answers' range, each labelled
+                axis=alt.Axis(values=answer_ticks(spread.axis_low)),
                 title="answer",
             ),
             y=alt.Y(
@@ -295,6 +294,22 @@ def spread_chart(
     return alt.LayerChart(layer=[dots, rule]).properties(height=height)
 
 
+def answer_ticks(low: float) -> list[float]:
+    """Tick values from ``low`` to 1 at a round step, at most 6 of them.
+
+    >>> answer_ticks(0.0), answer_ticks(0.7)
+    ([0.0, 0.2, 0.4, 0.6, 0.8, 1.0], [0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0])
+    >>> len(answer_ticks(0.1))
+    10
+    """
+    for step in (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5):
+        count = round((1.0 - low) / step)
+        if count <= 6 and math.isclose(low + count * step, 1.0, abs_tol=1e-9):
+            return [round(low + i * step, 4) for i in range(count + 1)]
+    count = round((1.0 - low) / 0.1)  # low is a tenth (Spread.axis_low)
+    return [round(low + i * 0.1, 4) for i in range(count + 1)]
+
+
 def show_spread(spread: Spread, *, mark_right: bool, key: str) -> None:
     """The chart, and the same answers as text (a chart is not read by every reader)."""
     if not spread.answered:
@@ -303,9 +318,13 @@ def show_spread(spread: Spread, *, mark_right: bool, key: str) -> None:
     if spread.bars:
         height = max(120, 44 * len(spread.bars))
     else:
-        height = 320 if view_mode() == "present" else 240  # a projector has the room
-    chart = spread_chart(spread, mark_right=mark_right, height=height)
-    st.altair_chart(chart, key=key, height=height + 60)  # room for the axis and legend
+        # A 1920 projector has the room; on a laptop presenting, the chart starts half way down.
+        projector = view_mode() == "present" and screen_size().viewport >= PROJECTOR_WIDTH
+        height = 320 if projector else 240
+    spec = spread_chart(spread, mark_right=mark_right, height=height).to_dict()
+    size = chart_font_size()  # a projector's 16 px in presenter view, 12 on a phone
+    drawn = spec if size is None else with_text_size(spec, size)
+    st.vega_lite_chart(drawn, key=key, height=height + 60)  # room for the axis and legend
     if spread.outside:
         shown = ", ".join(format_real(x) for x in spread.outside[:8])
         more = " …" if len(spread.outside) > 8 else ""

@@ -40,6 +40,7 @@ LARGE_GAP = 64
 NARROW_CONTENT = 860
 #: Text in a chart on a narrow screen: at least this many pixels, to be read on a phone.
 PHONE_FONT_SIZE = 12
+PROJECTOR_WIDTH = 1600  # a window this wide is a projector's (1920), not a laptop's (1366)
 
 
 @dataclass(frozen=True)

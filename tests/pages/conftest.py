@@ -29,9 +29,12 @@ class _NavigationPagesManager(PagesManager):
         PagesManager.uses_pages_directory = False
 
 
+_SCAN = manifest_scanner.scan_component_manifests  # the real scan, before any patch
+
+
 @functools.cache
 def _installed_component_manifests() -> list[tuple[Any, Path]]:
-    return manifest_scanner.scan_component_manifests()
+    return _SCAN()
 
 
 @pytest.fixture(autouse=True)

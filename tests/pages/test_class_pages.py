@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from classroom.store import ClassStore
 from components.state import LIST_KEY
 from ndcg_core import Convention, evaluate, format_real, parse_grades
 from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM
+from ndcg_core.pictures.style import PROJECTOR_FONT_SIZE
 from ndcg_core.questions.class_questions import to_payload
 from ndcg_core.questions.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 from ndcg_core.teaching import kinds
@@ -146,6 +148,27 @@ def test_presenter_view_hides_the_private_link() -> None:
     shown = open_app({TEACHER_KEY_PARAM: key, "mode": "present"}, TEACHER)
     assert _metric(shown, "Join code")
     assert not [c for c in shown.code if key in c.value]
+
+
+def test_the_revealed_spread_reads_from_a_projector_and_its_grid_stays_labelled() -> None:
+    """Presenter view: the answers' chart text at the projector's 16 px (it was Vega's 11 and
+    15); its ticks, and so its grid lines, only inside the plotted range, each labelled."""
+    at = start_session()
+    key = at.session_state["class_teacher_key"]
+    _ask_practice(at, kinds.PREDICT)
+    send(join(_metric(at, "Join code")), "0.7")
+    shown = open_app({TEACHER_KEY_PARAM: key, "mode": "present"}, TEACHER)
+    shown.button(key="class_reveal").click().run()
+    [chart] = shown.get("vega_lite_chart")
+    spec = json.loads(chart.proto.spec)
+    assert spec["config"]["axis"]["labelFontSize"] == PROJECTOR_FONT_SIZE
+    assert spec["config"]["legend"]["labelFontSize"] == PROJECTOR_FONT_SIZE
+    layers = spec.get("layer", [spec])
+    ticks = layers[0]["encoding"]["x"]["axis"]["values"]
+    low, high = layers[0]["encoding"]["x"]["scale"]["domain"]
+    assert ticks[0] == low
+    assert ticks[-1] == high == 1
+    assert ticks == sorted(set(ticks))
 
 
 def _ask_practice(at: AppTest, kind: QuestionKind, seed: int = 3) -> None:
