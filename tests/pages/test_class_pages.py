@@ -22,7 +22,8 @@ from ndcg_core.teaching import kinds
 from ndcg_core.teaching.diagnosis import diagnose
 from ndcg_core.teaching.kinds.base import QuestionKind
 from ndcg_core.teaching.practice import exercise_set
-from ndcg_core.teaching.slips import SlipCount, match_answer, slip_table
+from ndcg_core.teaching.slips import SlipCount, SlipKind, match_answer, slip_table
+from ndcg_core.text.quoting import short_number
 from tests import toy_kind
 from tests.classroom.support import count_rows
 from tests.hostile.corpus import IMG_LABEL, SCRIPT
@@ -296,18 +297,19 @@ def test_after_the_reveal_each_student_sees_their_own_answers_mistake() -> None:
     teacher.button(key="class_open").click().run()
     code = _metric(teacher, "Join code")
     table = slip_table([3, 2, 0, 0, 1], Convention(cutoff_k=3))
-    typed = {"0.976": "the top 3", "0.833": "leaving out the discount", "0.3": None}
-    students = {answer: send(join(code), answer) for answer in typed}
+    assert len(table.groups) == 5  # every slip kind but log2(i), which lands on the answer
+    typed = {short_number(round(group.value, 4)): group.slips[0].kind for group in table.groups}
+    assert typed["0.9762"] is SlipKind.CUTOFF
+    students = {answer: send(join(code), answer) for answer in [*typed, "0.3"]}
     teacher.button(key="class_reveal").click().run()
-    for answer, words in typed.items():
-        student = students[answer].run()
-        said = _texts(student)
-        if words is None:
+    for answer, student in students.items():
+        said = _texts(student.run())
+        if answer not in typed:
             assert "what you get" not in said
             continue
-        expected = diagnose(table, float(answer)).message
-        assert words in expected
-        assert expected in said
+        found = diagnose(table, float(answer))
+        assert found.slips == (typed[answer],)
+        assert found.message in said
 
 
 def test_a_list_a_class_cannot_answer_is_refused_in_the_picker() -> None:

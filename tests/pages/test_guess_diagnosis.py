@@ -147,14 +147,16 @@ def _predict(seed: int = 5) -> kinds.base.Exercise:
     return next(e for e in exercise_set(seed, "medium") if e.kind is kinds.PREDICT)
 
 
-def test_practice_names_the_slip_of_a_wrong_first_answer() -> None:
-    exercise = _predict()
+@pytest.mark.parametrize(("seed", "level"), [(5, "medium"), (2, "easy"), (2, "hard")])
+def test_practice_names_the_slip_of_a_wrong_first_answer(seed: int, level: str) -> None:
+    """Three sets, three kinds of convention (a cutoff; the whole list; exponential gain)."""
+    exercise = next(e for e in exercise_set(seed, level) if e.kind is kinds.PREDICT)
     table = slip_table(
         exercise.grades, exercise.convention, labels=exercise.labels, tolerance=exercise.tolerance
     )
     assert len(table.groups) >= 3
     for group in table.groups:
-        at = open_app({"seed": "5", "level": "medium"}, PRACTICE)
+        at = open_app({"seed": str(seed), "level": level}, PRACTICE)
         at.text_input(key=f"ex_{exercise.key}_guess").set_value(short_number(group.value)).run()
         at.button(key=f"ex_{exercise.key}_check").click().run()
         assert diagnose(table, group.value).message in _said(at)
