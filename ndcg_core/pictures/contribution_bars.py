@@ -48,7 +48,10 @@ def contribution_bars(
     )
     room = (
         base.transform_calculate(headroom=f"datum.contribution * {1 + HEADROOM}")
-        .mark_point(opacity=0)
+        # A line nobody sees, hidden from screen readers: a point mark added a symbol group
+        # whose every point a screen reader announced (and put it before the running DCG's
+        # and nDCG@k's own symbol marks); a text mark would draw in a fixed colour.
+        .mark_line(opacity=0, strokeWidth=0, aria=False)
         .encode(x=position, y=alt.Y("headroom:Q", title=title, axis=value_axis))
     )
     return alt.LayerChart(layer=[bars, room])

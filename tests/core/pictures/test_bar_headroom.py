@@ -84,3 +84,20 @@ def test_run_b_minus_run_a_leaves_room_beyond_its_longest_bars() -> None:
     assert len(bars) == 3
     assert min(bar["y"] for bar in bars) >= 0.08 * height  # the tallest, up
     assert max(bar["y"] + bar["height"] for bar in bars) <= 0.92 * height  # the longest, down
+
+
+def test_the_headroom_layer_is_not_a_mark_anyone_reads() -> None:
+    """The invisible layer that makes the room is a line with no stroke, out of the
+    accessibility tree: a point layer added a symbol per position that a screen reader
+    announced and that came before the running DCG's own points."""
+
+    def marks(node: Any) -> list[dict[str, Any]]:
+        found = [node["mark"]] if isinstance(node, dict) and "mark" in node else []
+        for child in node.get("layer", []) + node.get("vconcat", []) + node.get("hconcat", []):
+            found += marks(child)
+        return found
+
+    spec = chart_spec(evaluate([3, 2, 3, 0, 1, 2]))
+    hidden = [m for m in marks(spec) if isinstance(m, dict) and m.get("opacity") == 0]
+    assert hidden
+    assert all(m["type"] == "line" and m.get("aria") is False for m in hidden)
