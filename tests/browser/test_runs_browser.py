@@ -33,6 +33,10 @@ def test_upload_a_run_then_a_malformed_one(
     run = read_run((ASSETS / "example_run_neural.txt").read_bytes())
     expected = evaluate_run(run, qrels, Convention(ties="trec_eval")).mean
     expect(mean).to_have_text(format_real(expected))
+    # The run, once read, gets a fresh uploader in its place: wait until the page has drawn
+    # it and is idle, or the next file can land on the uploader being replaced.
+    expect(page.get_by_text("Read example_run_neural.txt", exact=False)).to_be_visible()
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)
 
     broken = tmp_path / "broken_run.txt"
     broken.write_text("q01 Q0 doc01-01 1 high run\n", encoding="utf-8")
