@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from components.screen import COOKIE
 from scripts.serve import child_command
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -211,3 +212,31 @@ def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
     yield opened
     for context in opened:
         context.close()
+
+
+def settled(page: Page) -> None:
+    """Wait for the page's heading and for the app to stop running (a width report reruns it)."""
+    expect(page.locator('[data-testid="stMainBlockContainer"] h2').first).to_be_visible()
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)
+
+
+# Whether the cookie holds this page's width as screen.js measures it (content, window).
+WIDTH_KEPT = f"""() => {{
+  const main = document.querySelector('[data-testid="stMainBlockContainer"]');
+  const kept = document.cookie.match(/{COOKIE}=(\\d+)x(\\d+)/);
+  if (!main || !kept) return false;
+  const style = getComputedStyle(main);
+  const content = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return Math.abs(Number(kept[1]) - content) < 24
+    && Number(kept[2]) === Math.floor(window.innerWidth / 8) * 8;
+}}"""
+
+
+def visit_at_known_width(page: Page, url: str) -> None:
+    """Open ``url`` at a width the server already knows: a first visit at a new width reports
+    it (a rerun, which could race a click) and keeps it in a cookie; the second starts at it."""
+    page.goto(url)
+    settled(page)
+    page.wait_for_function(WIDTH_KEPT)
+    page.goto(url)
+    settled(page)

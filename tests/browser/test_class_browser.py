@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from ndcg_core import format_real
 from ndcg_core.teaching.practice import exercise_set
 from ndcg_core.teaching.slips import SlipKind, slip_table
-from tests.browser.conftest import VIEWPORT, Cluster, StreamlitServer
+from tests.browser.conftest import VIEWPORT, Cluster, StreamlitServer, visit_at_known_width
 from tests.browser.test_classroom_browser import AXE, serious_violations
 from tests.classroom.support import emptied
 from tests.hostile.corpus import IMG, IMG_LABEL
@@ -71,7 +71,9 @@ def open_question(page: Page) -> None:
 
 
 def join_by_link(page: Page, link: str, nickname: str) -> None:
-    page.goto(link)
+    # At a width the server knows: a phone's first visit reports its width, and the rerun
+    # that causes could swallow the Join click (it did once in a CI run, the 390 px student).
+    visit_at_known_width(page, link)
     page.get_by_role("textbox", name="Nickname (optional)").fill(nickname)
     page.get_by_role("button", name="Join", exact=True).click()
     expect(page.get_by_text(f"({nickname}) in class")).to_be_visible()

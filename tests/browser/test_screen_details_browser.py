@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from components.screen import COOKIE
 from ndcg_core import format_real
 from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import settled as _settled
+from tests.browser.conftest import visit_at_known_width as _visit
 from tests.browser.test_class_browser import (
     RIGHT,
     answer,
@@ -23,34 +24,6 @@ from tests.browser.test_screen_sizes_browser import SCROLL_THROUGH
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-
-
-def _settled(page: Page) -> None:
-    """Wait for the page's heading and for the app to stop running (a width report reruns it)."""
-    expect(page.locator('[data-testid="stMainBlockContainer"] h2').first).to_be_visible()
-    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)
-
-
-# Whether the cookie holds this page's width as screen.js measures it (content, window).
-WIDTH_KEPT = f"""() => {{
-  const main = document.querySelector('[data-testid="stMainBlockContainer"]');
-  const kept = document.cookie.match(/{COOKIE}=(\\d+)x(\\d+)/);
-  if (!main || !kept) return false;
-  const style = getComputedStyle(main);
-  const content = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  return Math.abs(Number(kept[1]) - content) < 24
-    && Number(kept[2]) === Math.floor(window.innerWidth / 8) * 8;
-}}"""
-
-
-def _visit(page: Page, url: str) -> None:
-    """Open ``url`` at a width the server already knows: a first visit at a new width reports
-    it (a rerun, which could race a click) and keeps it in a cookie; the second starts at it."""
-    page.goto(url)
-    _settled(page)
-    page.wait_for_function(WIDTH_KEPT)
-    page.goto(url)
-    _settled(page)
 
 
 def _phone(browser: Browser) -> Page:
