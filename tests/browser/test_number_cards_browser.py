@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ndcg_core import Convention, evaluate, format_real
-from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import StreamlitServer, visit_at_known_width
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +37,9 @@ def open_list(page: Page, server: StreamlitServer, grades: list[float], params: 
         page.goto(f"{server.url}/playground?{query}")
         return
     query = "&".join(f"{k}={v}" for k, v in params.items())
-    page.goto(f"{server.url}/playground?{query}")
+    # At a width the server knows: a first visit's width report reruns the page, and a
+    # rerun while the grades are typed drops them (the phone view, once in a CI run).
+    visit_at_known_width(page, f"{server.url}/playground?{query}")
     box = page.get_by_role("textbox", name="Grades, top position first")
     box.fill(text)
     box.press("Control+Enter")
