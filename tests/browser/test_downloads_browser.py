@@ -125,6 +125,9 @@ def test_your_run_downloads_keep_formula_like_query_ids_as_text(
     page.goto(f"{app_server.url}/runs")
     uploaders = page.get_by_test_id("stFileUploader")
     uploaders.nth(0).locator("input[type=file]").set_input_files(str(qrels))
+    # As a person would, once the first file is read: a second upload sent while the first
+    # one's rerun replaces its uploader was sometimes lost (once in a CI run).
+    expect(page.get_by_text(f"Read {qrels.name}")).to_be_visible()
     uploaders.nth(1).locator("input[type=file]").set_input_files(str(run))
     expect(page.get_by_text("Queries scored")).to_be_visible()
     expect(page.get_by_test_id("stMetricValue").nth(1)).to_have_text(str(len(QIDS)))

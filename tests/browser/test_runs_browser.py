@@ -28,6 +28,9 @@ def test_upload_a_run_then_a_malformed_one(
     expect(mean).to_be_visible()
 
     uploader(page, 0).set_input_files(str(ASSETS / "example.qrels"))
+    # As a person would, once the first file is read: a second upload sent while the first
+    # one's rerun replaces its uploader was sometimes lost.
+    expect(page.get_by_text("Read example.qrels")).to_be_visible()
     uploader(page, 1).set_input_files(str(ASSETS / "example_run_neural.txt"))
     qrels = read_qrels((ASSETS / "example.qrels").read_bytes())
     run = read_run((ASSETS / "example_run_neural.txt").read_bytes())
