@@ -4,6 +4,11 @@
 // otherwise cover the page just opened.
 const PHONE = "(max-width: 767.98px)";  // below this Streamlit's sidebar covers the page
 const STEP = 8;  // widths are rounded down to this: a scrollbar's come and go is no change
+// A report waits until the person has not pressed, tapped or typed for this long: its rerun
+// could otherwise land in the middle of the run their action started and cut it short (a
+// phone's Join tap was lost that way once in CI, and 10,000 grades typed on a phone).
+const QUIET_MS = 1200;
+let lastAction = -Infinity;  // when this page last saw a press, a tap or a key
 
 function measure() {
   const main = document.querySelector('[data-testid="stMainBlockContainer"]');
@@ -47,6 +52,10 @@ export default function ({ data, parentElement, setStateValue }) {
   if (!window.__ndcgLabSidebarCloser) {  // one listener per page, however often this runs
     window.__ndcgLabSidebarCloser = true;
     document.addEventListener("click", closeSidebarOnPhone, true);
+    const acted = () => { lastAction = performance.now(); };
+    for (const kind of ["pointerdown", "touchstart", "keydown", "input"]) {
+      document.addEventListener(kind, acted, { capture: true, passive: true });
+    }
     let pending = null;
     new MutationObserver(() => {
       clearTimeout(pending);
@@ -90,13 +99,17 @@ export default function ({ data, parentElement, setStateValue }) {
     const active = document.activeElement;
     return Boolean(active && active.matches && active.matches("textarea, input"));
   };
-  const whenIdle = (then, waited = 0) => {
+  // Asked again just before sending, not only 300 ms earlier: a tap in between is the race.
+  const busy = (waited) => {
     const running = document.querySelector('[data-testid="stStatusWidget"]');
-    if ((running && waited < 5000) || typing()) {
+    return (running && waited < 5000) || typing() || performance.now() - lastAction < QUIET_MS;
+  };
+  const whenIdle = (then, waited = 0) => {
+    if (busy(waited)) {
       setTimeout(() => whenIdle(then, waited + 200), 200);
       return;
     }
-    setTimeout(then, 300);
+    setTimeout(() => (busy(waited) ? whenIdle(then, waited + 300) : then()), 300);
   };
   whenIdle(report);
   const observer = new ResizeObserver(() => {

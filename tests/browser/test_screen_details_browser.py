@@ -85,13 +85,18 @@ def test_on_a_phone_a_toolbar_leaves_the_element_above_free(
     page.context.close()
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)], ids=["1920", "1366"])
 def test_on_a_projector_the_revealed_answer_and_its_spread_fit_the_first_screen(
-    browser: Browser, class_server: StreamlitServer, contexts: list[BrowserContext]
+    browser: Browser,
+    class_server: StreamlitServer,
+    contexts: list[BrowserContext],
+    size: tuple[int, int],
 ) -> None:
-    """Presenter view at 1920x1080: the question beside the reveal, so the right count and
-    the whole spread are seen without scrolling (under the question, the chart's foot was
-    below the fold)."""
-    teacher = new_page(browser, contexts, {"width": 1920, "height": 1080})
+    """Presenter view on a projector: the question beside the reveal, so the right count and
+    the whole spread, axis included, are seen without scrolling (under the question, the
+    chart's foot was below the fold at 1920; at 1366x768 its axis was, by 60 px)."""
+    width, height = size
+    teacher = new_page(browser, contexts, {"width": width, "height": height})
     _visit(teacher, f"{class_server.url}/class_teacher")
     _, link = start_room(teacher, class_server)
     open_question(teacher)
@@ -106,7 +111,7 @@ def test_on_a_projector_the_revealed_answer_and_its_spread_fit_the_first_screen(
     expect(chart).to_be_visible()
     box = chart.bounding_box()
     assert box is not None
-    assert box["y"] + box["height"] <= 1080, f"the spread ends at {box['y'] + box['height']} px"
+    assert box["y"] + box["height"] <= height, f"the spread ends at {box['y'] + box['height']} px"
 
 
 def test_on_a_phone_the_teachers_join_link_shows_whole(
@@ -120,3 +125,33 @@ def test_on_a_phone_the_teachers_join_link_shows_whole(
     code = teacher.get_by_test_id("stCode").filter(has_text="class_join?code=").locator("pre")
     hidden = code.evaluate("e => e.scrollWidth - e.clientWidth")
     assert hidden <= 1, f"{hidden} px of {link} are out of sight"
+
+
+# Presses the page (as a thumb does, scrolling or about to tap) every 100 ms from its first
+# moment until the test sets window.ndcgLabStopPressing.
+KEEP_PRESSING = """
+const pressing = setInterval(() => {
+  if (window.ndcgLabStopPressing) { clearInterval(pressing); return; }
+  document.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+}, 100);
+"""
+
+
+def test_a_phones_width_report_waits_while_the_person_presses(
+    browser: Browser, app_server: StreamlitServer
+) -> None:
+    """A first visit at a width the server did not assume reports it, and the report is a
+    rerun: sent while a tap's run was under way it cut that run short (CI lost a Join tap and
+    10,000 typed grades that way). So the report waits for a pause in the person's actions."""
+    page = _phone(browser)
+    page.add_init_script(KEEP_PRESSING)
+    page.goto(f"{app_server.url}/")
+    _settled(page)
+    # Long enough for the report (300 ms after the page's run ends) to have gone without
+    # the wait; the property under test is what does not happen meanwhile.
+    page.wait_for_timeout(1500)
+    assert "ndcg_lab_screen" not in page.evaluate("document.cookie"), "reported while pressed"
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)  # no rerun either
+    page.evaluate("window.ndcgLabStopPressing = true")
+    page.wait_for_function("document.cookie.includes('ndcg_lab_screen=')")  # then it reports
+    page.context.close()
