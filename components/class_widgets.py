@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
+from typing import Any
 
 import altair as alt
 import pandas as pd
@@ -331,13 +332,15 @@ def show_spread(spread: Spread, *, mark_right: bool, key: str) -> None:
         st.caption(f"Outside 0 to 1 (not plotted): {shown}{more}")
 
 
-def show_reveal(shown: Reveal, *, key: str) -> None:
-    """The right answer, how to get it, the spread with it marked, and the slips named."""
+def show_reveal(shown: Reveal, *, key: str, count_in: Any = None) -> None:
+    """The right answer, how to get it, the spread with it marked, and the slips named. The
+    count of right answers goes in ``count_in`` if given (a column beside), else above the
+    spread."""
     spread = shown.spread
     st.success(plain(shown.right_answer), icon=":material/check_circle:")
     st.markdown(plain(shown.explanation))
     right, answered = spread.right_count, spread.answered
-    st.metric("Right", f"{right} of {answered}")
+    (st if count_in is None else count_in).metric("Right", f"{right} of {answered}")
     show_spread(spread, mark_right=True, key=key)
     counted = [c for c in shown.slip_counts if c.count]
     if counted:

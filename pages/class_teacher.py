@@ -245,7 +245,9 @@ def current_panel(key: str, code: str, found: Question) -> None:
         values = [answer.value for answer in store().answers(key, found.id)]
         shown = remember("class_reveal", (found.id, len(values)), lambda: reveal(question, values))
         with answered:
-            show_reveal(shown, key=f"class_reveal_spread_{found.id}")
+            # The count under the question: beside the spread it pushed the chart's axis
+            # below the fold of a 1366x768 projector.
+            show_reveal(shown, key=f"class_reveal_spread_{found.id}", count_in=asked)
         return
     with asked:
         with st.container(border=True):
