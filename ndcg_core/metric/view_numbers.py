@@ -50,10 +50,10 @@ from ndcg_core.pictures.tables import column_names
 from ndcg_core.text.browser_format import format_rule
 from ndcg_core.text.formatting import format_real
 
-# A nonzero running DCG is at least about 2**-53 of its smallest term; over an ideal this
-# many times that term, nDCG stays a normal float, which prints as the core's exact ratio.
-_RATIO_SPAN = 1e280
-_SMALLEST_TERM = 1e-290  # a smaller gain / divisor would be near the subnormal floats
+# Nonzero terms g / d at least this large keep every order's sums plain floats: a nonzero sum
+# of them is at least 2**-52 of the smallest (about 2e-306), so over an ideal DCG below
+# DRAWABLE_MAGNITUDE nDCG never underflows to 0 (where the core prints the exact ratio).
+_SMALLEST_TERM = 1e-290
 
 MISSING = "missing"  # the grade cell of a position past the list's end (an ideal from judged)
 
@@ -138,21 +138,18 @@ def view_numbers(
 
 
 def _floats_in_every_order(gains: np.ndarray, discount: np.ndarray) -> bool:
-    """Whether every order's sums stay plain floats, drawn as they are: below the charts'
-    :data:`DRAWABLE_MAGNITUDE` whatever the order, and no ratio near the subnormal floats.
+    """Whether every order's numbers stay plain floats, drawn as they are: each sum below the
+    charts' :data:`DRAWABLE_MAGNITUDE` (``sum |g| * max 1/d`` bounds them all) and each nonzero
+    term above :data:`_SMALLEST_TERM` (then no nDCG underflows, see there).
 
-    >>> _floats_in_every_order(np.array([3.0, 1e-200, 1e100]), np.array([1.0, 1.585, 2.0]))
+    >>> _floats_in_every_order(np.array([3.0, 1e-300]), np.array([1.0, 1.585]))
     False
     """
     sizes = np.abs(gains)
-    largest = float(sizes.sum()) * max(1.0, float((1.0 / discount).max())) if len(discount) else 0.0
-    if not largest < DRAWABLE_MAGNITUDE:
-        return False
+    largest = float(sizes.sum()) * max(1.0, float((1.0 / discount).max()))
     nonzero = sizes[sizes > 0]
-    if not len(nonzero):
-        return True
-    smallest = float(nonzero.min()) / float(discount.max())
-    return smallest > _SMALLEST_TERM and smallest * _RATIO_SPAN > largest
+    smallest = float(nonzero.min()) / float(discount.max()) if len(nonzero) else math.inf
+    return largest < DRAWABLE_MAGNITUDE and smallest > _SMALLEST_TERM
 
 
 def _ideal_groups(evaluation: Evaluation) -> dict[float, int]:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, evaluate
-from ndcg_core.metric.exact_ratio import shown_ndcg
+from ndcg_core.metric.exact_ratio import shown_ndcg, shown_ndcg_column
 from ndcg_core.metric.metrics import Evaluation, default_labels
 from ndcg_core.metric.view_numbers import repaint, view_numbers
 from ndcg_core.pictures.chart_data import NOT_RETRIEVED, POSITIONS, chart_dataset_tables
@@ -114,7 +114,9 @@ def test_any_reorder_repaints_what_evaluate_prints(
     convention: Convention, data: st.DataObject
 ) -> None:
     grade = SMALL_GRADES | LARGE_GRADES if convention.gain.value == "linear" else SMALL_GRADES
-    grades = data.draw(st.lists(grade, min_size=1, max_size=25), label="grades")
+    # All-negative lists too: kept as they are, their ideal DCG is negative (the empty-ideal rule).
+    negative = st.lists(st.integers(-3, -1).map(float), min_size=1, max_size=6)
+    grades = data.draw(st.lists(grade, min_size=1, max_size=25) | negative, label="grades")
     unretrieved = data.draw(st.lists(SMALL_GRADES, max_size=6), label="unretrieved")
     judged = convention.ideal.value == "judged"
     labels = default_labels(len(grades))
@@ -229,5 +231,22 @@ def test_lists_whose_numbers_are_not_plain_floats_in_every_order_wait_for_the_se
     assert exact.exact
     assert view_numbers(exact) is None
     assert view_numbers(evaluate([1e16, 1])) is None  # the charts would rescale DCG
-    assert view_numbers(evaluate([1e-200, 1e100])) is None  # nDCG could underflow
+    assert view_numbers(evaluate([1e-200, 1e100])) is None
+    # Two tiny terms that nearly cancel, over a large ideal: nDCG@2 is a float 0, which the
+    # core prints as the exact ratio 1.658e-326; a browser would print 0.
+    tiny, keep = 1e-300, Convention(discount="jk", negative_grades="keep")
+    cancelling = evaluate([tiny, -tiny * (1 - 2**-52), 1e10], keep)
+    assert not cancelling.exact
+    assert format_real(shown_ndcg_column(cancelling.table)[1]) == "1.658e-326"
+    assert view_numbers(cancelling) is None
     assert view_numbers(evaluate([1e-20, 1e10])) is not None
+
+
+def test_a_negative_ideal_takes_the_empty_ideal_rule_in_every_row() -> None:
+    # Grades kept negative: the ideal DCG (-1 - 2/1.585) is not positive, so nDCG is the
+    # rule's 1 whatever the order, not DCG / IDCG (1.164 for D2 first).
+    numbers = view_numbers(evaluate([-1, -2], Convention(zero_ideal="one", negative_grades="keep")))
+    assert numbers is not None
+    view = repaint(numbers, ["D2", "D1"])
+    assert [row["ndcg_at_i"] for row in view["rows"]] == [1.0, 1.0]
+    assert format_like_browser(view["cards"]["dcg"], numbers["format"]) == "-2.631"
