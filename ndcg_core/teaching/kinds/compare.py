@@ -11,6 +11,9 @@ from ndcg_core.metric.choices import Discount, Gain
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import ndcg
 from ndcg_core.metric.parsing import format_grades
+
+# A module import: practice_checks imports kinds.base, whose package imports this module.
+from ndcg_core.teaching import practice_checks
 from ndcg_core.teaching.kinds.base import (
     Answer,
     AnswerInput,
@@ -27,7 +30,6 @@ from ndcg_core.teaching.kinds.base import (
     pick_number,
 )
 from ndcg_core.teaching.kinds.dealing import Level, deal_grades, exercise_key
-from ndcg_core.teaching.practice_checks import check_compare, compare_scores
 from ndcg_core.text.formatting import format_real
 from ndcg_core.text.quoting import quoted
 
@@ -129,7 +131,7 @@ class Compare(QuestionKind):
 
     def explanation(self, question: Asked) -> str:
         ex = question.exercise
-        rows = compare_scores(ex)
+        rows = practice_checks.compare_scores(ex)
         _, a, b = rows[0]
         flip, a2, b2 = rows[1 + ex.answer_index]
         note = ""
@@ -162,10 +164,10 @@ class Compare(QuestionKind):
         )
 
     def option_rows(self, exercise: Exercise) -> tuple[tuple[str, float, float], ...]:
-        return tuple(compare_scores(exercise))
+        return tuple(practice_checks.compare_scores(exercise))
 
     def check(self, exercise: Exercise, answer: Answer) -> Feedback:
-        return check_compare(exercise, answer.winner, answer.choice)
+        return practice_checks.check_compare(exercise, answer.winner, answer.choice)
 
     def write_answer(self, exercise: Exercise, answer: Answer) -> str:
         return f"{answer.winner}.{answer.choice}"

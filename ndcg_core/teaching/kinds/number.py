@@ -10,6 +10,9 @@ import math
 
 from ndcg_core.errors import NdcgError
 from ndcg_core.metric.parsing import format_grades
+
+# A module import: practice_checks imports kinds.base, whose package imports this module.
+from ndcg_core.teaching import practice_checks
 from ndcg_core.teaching.grading import within_tolerance
 from ndcg_core.teaching.kinds.base import (
     Answer,
@@ -21,7 +24,6 @@ from ndcg_core.teaching.kinds.base import (
     Part,
     QuestionKind,
 )
-from ndcg_core.teaching.practice_checks import check_predict
 from ndcg_core.teaching.slips import SlipTable, slip_table
 from ndcg_core.text.formatting import format_real
 from ndcg_core.text.numbers import read_number
@@ -89,7 +91,9 @@ class NumberKind(QuestionKind):
         )
 
     def check(self, exercise: Exercise, answer: Answer) -> Feedback:
-        return check_predict(exercise, math.nan if answer.number is None else answer.number)
+        return practice_checks.check_predict(
+            exercise, math.nan if answer.number is None else answer.number
+        )
 
     def write_answer(self, exercise: Exercise, answer: Answer) -> str:
         return repr(answer.number).replace("e+", "e")

@@ -10,6 +10,9 @@ from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.kernel import best_first
 from ndcg_core.metric.metrics import default_labels, ndcg
 from ndcg_core.metric.parsing import format_grades
+
+# A module import: practice_checks imports kinds.base, whose package imports this module.
+from ndcg_core.teaching import practice_checks
 from ndcg_core.teaching.kinds.base import (
     Answer,
     AnswerInput,
@@ -22,7 +25,6 @@ from ndcg_core.teaching.kinds.base import (
     link_index,
 )
 from ndcg_core.teaching.kinds.dealing import Level, deal_grades, exercise_key
-from ndcg_core.teaching.practice_checks import check_reorder, reorder_answer
 from ndcg_core.text.quoting import quoted
 
 
@@ -77,17 +79,19 @@ class Reorder(QuestionKind):
         return ", ".join(order)
 
     def is_right(self, question: Asked, value: str) -> bool:
-        return check_reorder(question.exercise, value.split(", ")).correct
+        return practice_checks.check_reorder(question.exercise, value.split(", ")).correct
 
     def right_answer(self, question: Asked) -> str:
-        return "One order that works: " + ", ".join(reorder_answer(question.exercise))
+        return "One order that works: " + ", ".join(
+            practice_checks.reorder_answer(question.exercise)
+        )
 
     def right_value(self, question: Asked) -> str:
-        return ", ".join(reorder_answer(question.exercise))
+        return ", ".join(practice_checks.reorder_answer(question.exercise))
 
     def explanation(self, question: Asked) -> str:
         ex = question.exercise
-        return check_reorder(ex, reorder_answer(ex)).message
+        return practice_checks.check_reorder(ex, practice_checks.reorder_answer(ex)).message
 
     def asked(self, question: Asked) -> str:
         ex = question.exercise
@@ -98,7 +102,7 @@ class Reorder(QuestionKind):
         return (GradeLine(ex.grades, ex.labels),)
 
     def check(self, exercise: Exercise, answer: Answer) -> Feedback:
-        return check_reorder(exercise, answer.order)
+        return practice_checks.check_reorder(exercise, answer.order)
 
     def write_answer(self, exercise: Exercise, answer: Answer) -> str:
         return ".".join(str(exercise.labels.index(label)) for label in answer.order)

@@ -11,6 +11,9 @@ from ndcg_core.errors import NdcgError
 from ndcg_core.metric.conventions import Convention
 from ndcg_core.metric.metrics import ndcg
 from ndcg_core.metric.parsing import format_grades
+
+# A module import: practice_checks imports kinds.base, whose package imports this module.
+from ndcg_core.teaching import practice_checks
 from ndcg_core.teaching.kinds.base import (
     Answer,
     AnswerInput,
@@ -26,7 +29,6 @@ from ndcg_core.teaching.kinds.base import (
     pick_number,
 )
 from ndcg_core.teaching.kinds.dealing import SHAPES, Level, deal_grades, exercise_key
-from ndcg_core.teaching.practice_checks import check_spot
 
 _SPOT_WHY: Mapping[str, str] = MappingProxyType(
     {
@@ -120,7 +122,7 @@ class Spot(QuestionKind):
         return (Choice("pair", "Which pair does nDCG score the same?", values, shown, True),)
 
     def check(self, exercise: Exercise, answer: Answer) -> Feedback:
-        return check_spot(exercise, answer.choice)
+        return practice_checks.check_spot(exercise, answer.choice)
 
     def write_answer(self, exercise: Exercise, answer: Answer) -> str:
         return str(answer.choice)
