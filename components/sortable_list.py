@@ -23,7 +23,7 @@ from typing import Any
 
 import streamlit as st
 
-from ndcg_core.text.formatting import js_format_function
+from ndcg_core.text.browser_format import js_format_function
 
 
 def _static(name: str) -> str:

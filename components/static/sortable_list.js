@@ -1,6 +1,6 @@
 // The drag list's browser side (components/sortable_list.py). That module puts two things
 // before this file: `Sortable` (the vendored SortableJS) and `formatReal` (the number rule of
-// ndcg_core.text.formatting.js_format_function), so no metric rule or number format is written here.
+// ndcg_core.text.browser_format.js_format_function), so no metric rule or number format is written here.
 
 const HELP = "Drag an item, or focus it and press Alt+Arrow keys, to change the ranking.";
 const lists = new WeakMap();  // parentElement -> controller: this function runs on every rerun
@@ -56,9 +56,14 @@ function estimate(ctl) {
     showSums(ctl, sums.labels.map(() => "updating…"), "waiting");
     return;
   }
+  // The core's operations in the core's order (ndcg_core.metric.drop_numbers): each gain
+  // divided by its discount, added from the top; the floats, and so the digits, are its own.
   const ids = itemIds(ctl.list);
-  let dcg = live.outside;
-  for (let i = 0; i < ids.length; i += 1) dcg += live.weights[i] * live.gains[ids[i]];
+  let dcg = live.before;
+  for (let i = 0; i < ids.length; i += 1) {
+    if (live.divisors[i] !== null) dcg += live.gains[ids[i]] / live.divisors[i];
+  }
+  for (const term of live.after) dcg += term;
   const ndcg = live.ideal_dcg === null ? live.fixed_ndcg : dcg / live.ideal_dcg;
   ctl.sums.dataset.dcg = String(dcg);
   ctl.sums.dataset.ndcg = String(ndcg);

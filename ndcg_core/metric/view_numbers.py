@@ -88,7 +88,7 @@ def view_numbers(
     gain = table["gain"].to_numpy(dtype=np.float64)[:n]
     discount = table["discount"].to_numpy(dtype=np.float64)
     ideal_gain = table["ideal_gain"].to_numpy(dtype=np.float64)
-    if not _floats_in_every_order(np.concatenate([gain, ideal_gain]), discount):
+    if not floats_in_every_order(np.concatenate([gain, ideal_gain]), discount):
         return None
     counted = table["counted"].to_numpy(dtype=bool)
     ideal_grade = table["ideal_grade"].to_numpy(dtype=np.float64)
@@ -137,12 +137,12 @@ def view_numbers(
     }
 
 
-def _floats_in_every_order(gains: np.ndarray, discount: np.ndarray) -> bool:
+def floats_in_every_order(gains: np.ndarray, discount: np.ndarray) -> bool:
     """Whether every order's numbers stay plain floats, drawn as they are: each sum below the
     charts' :data:`DRAWABLE_MAGNITUDE` (``sum |g| * max 1/d`` bounds them all) and each nonzero
     term above :data:`_SMALLEST_TERM` (then no nDCG underflows, see there).
 
-    >>> _floats_in_every_order(np.array([3.0, 1e-300]), np.array([1.0, 1.585]))
+    >>> floats_in_every_order(np.array([3.0, 1e-300]), np.array([1.0, 1.585]))
     False
     """
     sizes = np.abs(gains)

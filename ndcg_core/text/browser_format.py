@@ -23,14 +23,15 @@ call on the next float towards zero, which gives the lower, even neighbour. It e
 :func:`format_real` on every float (``tests/core/text/test_browser_format.py``; its
 JavaScript gave the same texts in V8 for 400,016 floats and digits 1 to 4, ties included).
 
-Plain ``toFixed`` still prints the ties the other way where the app uses it today: the drag
-list's preview (:func:`~ndcg_core.text.formatting.js_format_function`) and the charts' labels
-(:func:`~ndcg_core.text.formatting.vega_format_expr`, through d3-format, which also leaves
-the exponent unpadded: Vega draws 0.0625 as ``0.063`` and 1062500 as ``1.063e+6``).
+The drag list's preview prints with it (:func:`js_format_function`). The charts' labels do
+not: they are Vega expressions (:func:`~ndcg_core.text.formatting.vega_format_expr`, through
+d3-format, which rounds ties up and leaves the exponent unpadded: Vega draws 0.0625 as
+``0.063`` and 1062500 as ``1.063e+6``), and Streamlit's Vega takes no function of ours.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any
@@ -214,3 +215,17 @@ def browser_format_js(name: str = "formatReal") -> str:
   }}
   return `${{sign}}${{mantissa}}e${{exponent[0]}}${{exponent.slice(1).padStart(2, "0")}}`;
 }}"""
+
+
+def js_format_function(name: str = "formatReal", digits: int = DECIMALS) -> str:
+    """:func:`browser_format_js` with the rule at ``digits`` filled in: ``name(value)``, for
+    a component that shows a number before the server does (``null`` reads ``undefined``).
+
+    >>> js_format_function().splitlines()[-1].startswith("function formatReal(value) {")
+    True
+    """
+    rule = json.dumps(format_rule(digits))
+    return (
+        browser_format_js(f"{name}ByRule")
+        + f"\nfunction {name}(value) {{ return {name}ByRule(value, {rule}); }}"
+    )

@@ -109,27 +109,3 @@ def vega_format_expr(field: str = "datum.value", digits: int = DECIMALS) -> str:
         f"abs({field}) < {_half_step(digits)!r} ? format({field}, '.{digits}e') : "
         f"format({field}, '.{digits}f')"
     )
-
-
-def js_format_function(name: str = "formatReal", digits: int = DECIMALS) -> str:
-    """The rule of :func:`format_real` as a JavaScript function ``name(value)``, for a
-    component that shows a number before the server does (``null`` reads ``undefined``).
-
-    JavaScript writes exponents without padding (``1.235e+6``); Python pads them to two
-    digits (``1.235e+06``), and so does this function.
-
-    >>> js_format_function("formatReal").splitlines()[0]
-    'function formatReal(value) {'
-    """
-    return f"""function {name}(value) {{
-  if (value === null || Number.isNaN(value)) return "{UNDEFINED}";
-  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
-  const tiny = value !== 0 && Math.abs(value) < {_half_step(digits)!r};
-  if (tiny || Math.abs(Number(value.toFixed({digits}))) >= {SCIENTIFIC_FROM:.0f}) {{
-    const [mantissa, exponent] = value.toExponential({digits}).split("e");
-    const sign = exponent.startsWith("-") ? "-" : "+";
-    return `${{mantissa}}e${{sign}}${{exponent.replace(/^[+-]/, "").padStart(2, "0")}}`;
-  }}
-  if (Number.isInteger(value)) return String(value);
-  return value.toFixed({digits});
-}}"""

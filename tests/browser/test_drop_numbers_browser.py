@@ -84,12 +84,14 @@ def assert_browser_numbers(
     result = evaluate(grades, convention)
     assert shown["source"] == "browser"
     assert shown["values"] == [format_real(result.dcg), format_real(result.ndcg)]
-    assert math.isclose(float(shown["dcg"]), float(result.dcg), rel_tol=1e-12, abs_tol=1e-12)  # type: ignore[arg-type]
+    # Bit for bit: the browser does the core's operations in its order (String(x) in
+    # JavaScript is the shortest text that reads back as x).
+    assert float(shown["dcg"]) == float(result.dcg)  # type: ignore[arg-type]
     browser_ndcg = float(shown["ndcg"]) if shown["ndcg"] not in (None, "null") else math.nan  # type: ignore[arg-type]
     if math.isnan(result.ndcg):
         assert math.isnan(browser_ndcg)
     else:
-        assert math.isclose(browser_ndcg, result.ndcg, rel_tol=1e-12, abs_tol=1e-12)
+        assert browser_ndcg == result.ndcg
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -157,3 +159,22 @@ def test_an_ndcg_below_the_smallest_float_reads_as_the_cards_do(
         f"{app_server.url}/playground?{urlencode({**convention.to_params(), 'g': '3, 1100, 2'})}"
     )
     expect(sums(page).locator(".sl-sum-value")).to_have_text([format_real(result.dcg), shown])
+
+
+def test_a_drop_at_an_exact_tie_prints_the_cores_digit(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    # DCG 0.125 / log2(4) = 0.0625 lies halfway between 0.062 and 0.063: Python rounds half
+    # to even (0.062), JavaScript's toFixed up (0.063), and the list showed 0.063 for a moment
+    # beside the card's 0.062.
+    convention = Convention()
+    grades = [0.0, 0.0, 0.125]
+    assert evaluate(grades, convention).dcg == 0.0625
+    open_list(page, app_server, grades, convention)
+    sums(page).evaluate(RECORD_JS)
+    page.locator("li.sl-item[data-id='D1']").focus()
+    page.keyboard.press("Alt+ArrowDown")
+    expect_server_numbers(page, grades, ["D2", "D1", "D3"], convention)
+    shown = first_shown(page)
+    assert shown["values"][0] == "0.062"  # type: ignore[index]
+    assert_browser_numbers(shown, grades, convention)

@@ -226,7 +226,7 @@ def test_an_empty_ideal_takes_the_conventions_rule() -> None:
     json.dumps(undefined, allow_nan=False)
 
 
-def test_lists_whose_numbers_are_not_plain_floats_in_every_order_wait_for_the_server() -> None:
+def test_lists_whose_numbers_are_not_plainfloats_in_every_order_wait_for_the_server() -> None:
     exact = evaluate([1100, 3], Convention(gain="exponential"))
     assert exact.exact
     assert view_numbers(exact) is None
