@@ -23,10 +23,10 @@ call on the next float towards zero, which gives the lower, even neighbour. It e
 :func:`format_real` on every float (``tests/core/text/test_browser_format.py``; its
 JavaScript gave the same texts in V8 for 400,016 floats and digits 1 to 4, ties included).
 
-The drag list's preview prints with it (:func:`js_format_function`). The charts' labels do
-not: they are Vega expressions (:func:`~ndcg_core.text.formatting.vega_format_expr`, through
-d3-format, which rounds ties up and leaves the exponent unpadded: Vega draws 0.0625 as
-``0.063`` and 1062500 as ``1.063e+6``), and Streamlit's Vega takes no function of ours.
+The drag list's preview prints with it (:func:`js_format_function`). The charts' labels are
+Vega expressions (:func:`~ndcg_core.text.formatting.vega_format_expr`), which Streamlit's Vega
+evaluates without functions of ours: that expression makes the same tie and exponent
+corrections in Vega's own terms.
 """
 
 from __future__ import annotations

@@ -93,19 +93,37 @@ def printf_format(digits: int = DECIMALS) -> str:
 def vega_format_expr(field: str = "datum.value", digits: int = DECIMALS) -> str:
     """The rule of :func:`format_real` as a Vega expression, e.g. for an axis' ``labelExpr``.
 
-    Vega formats with d3-format: ``.3f`` for fixed decimals, ``.3e`` for scientific.
+    Vega formats with d3-format (``.3f``, ``.3e``), which is JavaScript's ``toFixed`` and
+    ``toExponential``: at an exact tie they round up where Python rounds half to even
+    (0.0625 is ``0.062`` in the table; ``.3f`` alone drew ``0.063``), and they write the
+    exponent unpadded (``1.235e+6``). So at a tie (``|x| * 2**(d+1)`` odd) whose rounded-up
+    last digit would be odd (``|x| * 10**d + 0.5`` odd; both products are exact there) the
+    expression formats ``x`` half a step nearer zero, and it pads a one-digit exponent. As in
+    :func:`format_real`, scientific notation starts where the rounded value reaches
+    :data:`SCIENTIFIC_FROM`. (A whole number of over 6 digits that ties, such as 1062500, is
+    still rounded up.) A negative value reads with d3's minus sign, U+2212.
 
-    >>> vega_format_expr("datum.value")  # doctest: +NORMALIZE_WHITESPACE
-    "!isValid(datum.value) || isNaN(datum.value) ? 'undefined' :
-     abs(datum.value) >= 1000000 ? format(datum.value, '.3e') :
-     datum.value == floor(datum.value) ? format(datum.value, 'd') :
-     abs(datum.value) < 0.0005 ? format(datum.value, '.3e') :
-     format(datum.value, '.3f')"
+    >>> expression = vega_format_expr("x")
+    >>> expression.startswith("!isValid(x) || isNaN(x) ? 'undefined' : "), expression[-16:]
+    (True, "format(x, '.3f')")
+    >>> "(abs(x) * 16) % 2 == 1 && (abs(x) * 1000 + 0.5) % 2 == 1" in expression  # a tie
+    True
+
+    tests/core/text/test_formatting.py draws values through it with Vega and reads them.
     """
+    step = 10**digits
+    half = _half_step(digits)
+    scientific = (
+        f"replace(replace(format({field}, '.{digits}e'), regexp('e\\\\+(\\\\d)$'), "
+        f"'e+0$1'), regexp('e-(\\\\d)$'), 'e-0$1')"
+    )
+    tie = f"(abs({field}) * {2 ** (digits + 1)}) % 2 == 1 && (abs({field}) * {step} + 0.5) % 2 == 1"
+    nearer_zero = f"{field} < 0 ? {field} + {half!r} : {field} - {half!r}"
     return (
         f"!isValid({field}) || isNaN({field}) ? '{UNDEFINED}' : "
-        f"abs({field}) >= {SCIENTIFIC_FROM:.0f} ? format({field}, '.{digits}e') : "
+        f"abs(round({field} * {step}) / {step}) >= {SCIENTIFIC_FROM:.0f} ? {scientific} : "
         f"{field} == floor({field}) ? format({field}, 'd') : "
-        f"abs({field}) < {_half_step(digits)!r} ? format({field}, '.{digits}e') : "
+        f"abs({field}) < {half!r} ? {scientific} : "
+        f"{tie} ? format({nearer_zero}, '.{digits}f') : "
         f"format({field}, '.{digits}f')"
     )
