@@ -23,6 +23,7 @@ from components.class_widgets import (
     wait_for_the_database,
 )
 from components.navigation import run_through_app
+from components.screen import STACKS_BELOW, screen_size
 from components.state import (
     PERSIST,
     TEACHER_KEY,
@@ -246,8 +247,11 @@ def current_panel(key: str, code: str, found: Question) -> None:
         shown = remember("class_reveal", (found.id, len(values)), lambda: reveal(question, values))
         with answered:
             # The count under the question: beside the spread it pushed the chart's axis
-            # below the fold of a 1366x768 projector.
-            show_reveal(shown, key=f"class_reveal_spread_{found.id}", count_in=asked)
+            # below the fold of a 1366x768 projector. Where the columns stack (a phone) it
+            # stays with the answer it counts.
+            stacked = screen_size().viewport <= STACKS_BELOW
+            count_in = None if stacked else asked
+            show_reveal(shown, key=f"class_reveal_spread_{found.id}", count_in=count_in)
         return
     with asked:
         with st.container(border=True):
