@@ -1,6 +1,7 @@
 """The wheel carries what the core and the components read: built from the checkout, installed
 (not editable) into a fresh virtual environment, imported from a folder outside the repository,
-it loads every seed example and the drag list's JavaScript and CSS (components/static)."""
+it loads every seed example, the drag list's JavaScript and CSS and the view's repaint script
+(components/static)."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ CHECK = """
 import json
 import ndcg_core
 from components import sortable_list  # reads components/static/ at import
+from components.view_repaint import view_repaint_js  # reads components/static/ when called
 from ndcg_core.teaching.examples import load_examples
 print(json.dumps({
     "file": ndcg_core.__file__,
     "component": sortable_list.__file__,
+    "repaint": "function repaintView(numbers, order)" in view_repaint_js(),
     "examples": [e.id for e in load_examples()],
 }))
 """
@@ -58,5 +61,6 @@ def test_the_installed_wheel_loads_every_example(tmp_path: Path) -> None:
     found = json.loads(result.stdout)
     assert Path(found["file"]).is_relative_to(venv), found["file"]
     assert Path(found["component"]).is_relative_to(venv), found["component"]
+    assert found["repaint"]
     shipped = json.loads((ROOT / "ndcg_core" / "data" / "examples.json").read_text())
     assert found["examples"] == [item["id"] for item in shipped["examples"]]
