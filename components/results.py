@@ -151,30 +151,32 @@ def view_key(evaluation: Evaluation) -> str:
     )
 
 
+def metric_cards(evaluation: Evaluation) -> list[tuple[str, str, str, str]]:
+    """The four number cards: ``(key, label, value, help)`` each, the value as the core prints
+    it; the keys are :func:`~ndcg_core.metric.view_numbers.repaint`'s card names.
+
+    >>> from ndcg_core import evaluate
+    >>> [(key, label, value) for key, label, value, _ in metric_cards(evaluate([3, 2]))][-1]
+    ('ndcg', 'nDCG', '1')
+    """
+    at = cutoff_suffix(evaluation.convention)
+    return [
+        ("cg", f"CG{at}", format_real(evaluation.cg), tooltip("cg")),
+        ("dcg", f"DCG{at}", format_real(evaluation.dcg), tooltip("dcg")),
+        ("ideal_dcg", f"Ideal DCG{at}", format_real(evaluation.ideal_dcg), tooltip("idcg")),
+        ("ndcg", f"nDCG{at}", format_real(shown_ndcg(evaluation)), tooltip("ndcg")),
+    ]
+
+
 def metric_row(evaluation: Evaluation) -> None:
     """CG, DCG, ideal DCG and nDCG at the convention's cutoff, as big numbers.
 
     Two cards a row: four in a row leave each about 110 px at 1366 px, which cut a value as
     short as ``1103.155``; two fit the longest text format_real writes (11 characters)."""
-    convention = evaluation.convention
-    at = cutoff_suffix(convention)
-    top, bottom = st.columns(2), st.columns(2)
-    top[0].metric(f"CG{at}", format_real(evaluation.cg), help=tooltip("cg"))
-    top[1].metric(
-        f"DCG{at}",
-        format_real(evaluation.dcg),
-        help=tooltip("dcg"),
-    )
-    bottom[0].metric(
-        f"Ideal DCG{at}",
-        format_real(evaluation.ideal_dcg),
-        help=tooltip("idcg"),
-    )
-    bottom[1].metric(
-        f"nDCG{at}",
-        format_real(shown_ndcg(evaluation)),
-        help=tooltip("ndcg"),
-    )
+    cards = metric_cards(evaluation)
+    for row, pair in zip((st.columns(2), st.columns(2)), (cards[:2], cards[2:]), strict=True):
+        for column, (_, label, value, help_text) in zip(row, pair, strict=True):
+            column.metric(label, value, help=help_text)
     for note in evaluation_notes(evaluation):  # a number outside [0, 1], or set by a rule
         st.caption(note)
     if evaluation.exact:
