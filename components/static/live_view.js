@@ -1,0 +1,277 @@
+// The Playground's list, number cards and per-position table (components/live_view.py).
+// That module puts before this file `Sortable` (the vendored SortableJS) and the repaint
+// (components/view_repaint.py: repaintView, formatViewNumber), so no metric rule or number
+// format is written here. Every text goes in as textContent: never HTML.
+
+const views = new WeakMap();  // parentElement -> controller: this function runs on every rerun
+let refocus = null;  // {id, until}: a keyboard move whose list was re-mounted by the rerun
+
+function make(tag, className) {
+  const element = document.createElement(tag);
+  if (className) element.className = className;
+  return element;
+}
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function itemIds(list) {
+  return Array.from(list.children, (li) => li.dataset.id);
+}
+
+function focusedIn(ctl) {
+  // The list lives in a shadow root: document.activeElement is only its host.
+  const active = ctl.list.getRootNode().activeElement;
+  return active && ctl.list.contains(active) ? active : null;
+}
+
+function relabel(ctl) {
+  const items = ctl.list.children;
+  for (let i = 0; i < items.length; i += 1) {
+    const text = items[i].firstChild.textContent;
+    items[i].setAttribute("aria-label", `${text}, position ${i + 1} of ${items.length}`);
+  }
+}
+
+function showCards(ctl, values) {
+  const cards = ctl.data.cards;
+  if (ctl.cards.children.length !== cards.length) {
+    ctl.cards.replaceChildren(...cards.map(() => {
+      const card = make("div", "lv-card");
+      card.append(make("div", "lv-card-label"), make("div", "lv-card-value"));
+      return card;
+    }));
+  }
+  cards.forEach((card, i) => {
+    const [label, value] = ctl.cards.children[i].children;
+    setText(label, card.label);
+    ctl.cards.children[i].title = card.help;
+    ctl.cards.children[i].dataset.key = card.key;
+    setText(value, values[i]);
+  });
+}
+
+function showTable(ctl, rows) {
+  // rows: the shown rows' cells, as text.
+  const table = ctl.data.table;
+  setText(ctl.caption, table.caption);
+  ctl.tableBox.setAttribute("aria-label", table.caption);
+  const heads = JSON.stringify(table.headers);
+  if (ctl.heads !== heads) {
+    ctl.heads = heads;
+    const tr = make("tr");
+    for (const header of table.headers) {
+      const th = make("th");
+      th.scope = "col";
+      th.textContent = header;
+      tr.append(th);
+    }
+    ctl.thead.replaceChildren(tr);
+    ctl.tbody.replaceChildren();
+  }
+  const body = ctl.tbody;
+  while (body.children.length > rows.length) body.lastChild.remove();
+  while (body.children.length < rows.length) {
+    const tr = make("tr");
+    table.headers.forEach((_, j) => {
+      const cell = make(j === 0 ? "th" : "td");
+      if (j === 0) cell.scope = "row";
+      tr.append(cell);
+    });
+    body.append(tr);
+  }
+  rows.forEach((cells, i) => {
+    const tr = body.children[i];
+    cells.forEach((text, j) => setText(tr.children[j], text));
+  });
+  setText(ctl.note, table.note);
+  ctl.note.hidden = !table.note;
+}
+
+function cellText(row, key, numbers, words) {
+  switch (key) {
+    case "position": return String(row.position);
+    case "label": return row.label || words.none;
+    case "title": return row.title;
+    case "grade": return row.grade_text;
+    case "ideal_grade": return row.ideal_grade_text;
+    case "counted": return row.counted ? words.yes : words.no;
+    default: return formatViewNumber(row[key], numbers.format);
+  }
+}
+
+function repaint(ctl) {
+  // Cards and table for the order on screen, before the server's answer: the core's numbers
+  // redone from the payload (repaintView), printed by the core's rule.
+  const data = ctl.data;
+  const numbers = data.numbers;
+  if (!numbers) {
+    ctl.root.dataset.source = "waiting";
+    ctl.status.hidden = false;
+    setText(ctl.status, data.words.waiting);
+    return null;
+  }
+  const view = repaintView(numbers, itemIds(ctl.list));
+  const print = (value) => formatViewNumber(value, numbers.format);
+  const values = data.cards.map((card) => print(view.cards[card.key]));
+  showCards(ctl, values);
+  const keys = data.table.keys;
+  const shown = data.table.rows.length;
+  showTable(ctl, view.rows.slice(0, shown).map((row) => keys.map((key) => cellText(row, key, numbers, data.words))));
+  ctl.root.dataset.source = "browser";
+  return values;
+}
+
+function announce(ctl, li) {
+  // The moved document's place and the new nDCG, for a screen reader (aria-live polite).
+  const cards = ctl.data.cards;
+  const ndcg = cards.findIndex((card) => card.key === "ndcg");
+  const value = ctl.cards.children[ndcg].lastChild.textContent;
+  const place = li ? `${li.getAttribute("aria-label")}. ` : "";
+  ctl.live.textContent = ctl.data.numbers
+    ? `${place}${cards[ndcg].label} is now ${value}.`
+    : `${place}${ctl.data.words.waiting}`;
+}
+
+function moved(ctl, li) {
+  relabel(ctl);
+  repaint(ctl);
+  announce(ctl, li);
+  const ids = itemIds(ctl.list);
+  ctl.sent = [...ctl.sent.slice(-9), JSON.stringify(ids)];
+  ctl.send("order", ids);
+}
+
+function create(parent) {
+  const root = make("div", "lv");
+  const top = make("div", "lv-top");
+  const listBox = make("div", "lv-list-box");
+  const help = make("p", "lv-help");
+  const list = make("ul", "lv-list");
+  list.setAttribute("role", "list");
+  const cards = make("div", "lv-cards");
+  cards.setAttribute("role", "group");
+  cards.setAttribute("aria-label", "The numbers");
+  const status = make("p", "lv-status");
+  status.hidden = true;
+  const live = make("div", "lv-live");
+  live.setAttribute("aria-live", "polite");
+  const tableBox = make("div", "lv-table-box");
+  tableBox.tabIndex = 0;  // a wide table scrolls sideways: the keyboard can scroll it
+  tableBox.setAttribute("role", "region");
+  const table = make("table", "lv-table");
+  const caption = make("caption");
+  const thead = make("thead");
+  const tbody = make("tbody");
+  table.append(caption, thead, tbody);
+  tableBox.append(table);
+  const note = make("p", "lv-note");
+  listBox.append(help, list);
+  top.append(listBox, cards);
+  root.append(top, status, live, tableBox, note);
+  parent.append(root);
+  const ctl = {
+    root, list, cards, status, live, tableBox, caption, thead, tbody, note, help,
+    data: null, send: null, dragging: false, deferred: null, sent: [], heads: null,
+  };
+  ctl.sortable = Sortable.create(list, {
+    animation: 120,
+    // A finger drags after a long press; a swipe scrolls the page (as in sortable_list.js).
+    delay: 250,
+    delayOnTouchOnly: true,
+    touchStartThreshold: 6,
+    supportPointer: false,  // see sortable_list.js: a pointercancel left a press stuck
+    ghostClass: "lv-ghost",
+    chosenClass: "lv-chosen",
+    onStart: () => { ctl.dragging = true; },
+    onUpdate: (event) => { ctl.deferred = null; moved(ctl, event.item); },
+    onEnd: () => {
+      ctl.dragging = false;
+      if (ctl.deferred) render(ctl, ctl.deferred);
+      ctl.deferred = null;
+    },
+  });
+  list.addEventListener("keydown", (event) => {
+    const li = event.target;
+    if (li.parentNode !== list) return;
+    const back = event.key === "ArrowUp" || event.key === "ArrowLeft";
+    const forward = event.key === "ArrowDown" || event.key === "ArrowRight";
+    if (!back && !forward) return;
+    const neighbour = back ? li.previousElementSibling : li.nextElementSibling;
+    event.preventDefault();
+    if (!neighbour) return;
+    if (!event.altKey) { neighbour.focus(); return; }
+    // Move the neighbour, not the focused item, so focus never leaves it.
+    if (back) { li.after(neighbour); } else { li.before(neighbour); }
+    li.scrollIntoView({ block: "nearest", inline: "nearest" });
+    refocus = { id: li.dataset.id, until: performance.now() + 5000 };
+    moved(ctl, li);
+  });
+  return ctl;
+}
+
+function render(ctl, data) {
+  if (ctl.dragging) { ctl.deferred = data; return; }
+  const ids = data.items.map(([id]) => id);
+  const sent = ctl.sent.indexOf(JSON.stringify(ids));
+  if (sent >= 0 && sent < ctl.sent.length - 1) {
+    // An answer to an order already superseded: send the newest once more (a rerun under
+    // way can swallow the event that followed it; a repeat is harmless).
+    const latest = ctl.sent[ctl.sent.length - 1];
+    if (ctl.resent !== latest) {
+      ctl.resent = latest;
+      ctl.send("order", JSON.parse(latest));
+    }
+    return;
+  }
+  ctl.sent = [];
+  ctl.resent = null;
+  ctl.data = data;
+  setText(ctl.help, data.words.help);
+  ctl.list.setAttribute("aria-label", data.words.help);
+  ctl.status.hidden = true;
+  const old = new Map(Array.from(ctl.list.children, (li) => [li.dataset.id, li]));
+  const wanted = data.items.map(([id, text]) => {
+    let li = old.get(id);
+    if (!li) {
+      li = make("li", "lv-item");
+      li.tabIndex = 0;
+      li.dataset.id = id;
+      li.append(make("span", "lv-text"));
+    }
+    setText(li.firstChild, text);
+    return li;
+  });
+  const current = ctl.list.children;
+  if (wanted.length !== current.length || wanted.some((li, i) => current[i] !== li)) {
+    const focused = focusedIn(ctl);
+    ctl.list.replaceChildren(...wanted);
+    if (focused && wanted.includes(focused)) focused.focus({ preventScroll: true });
+  }
+  relabel(ctl);
+  showCards(ctl, data.cards.map((card) => card.value));
+  showTable(ctl, data.table.rows);
+  ctl.root.dataset.source = "server";
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (refocus && refocus.until > performance.now() && lost) {
+    const li = wanted.find((item) => item.dataset.id === refocus.id);
+    if (li) { li.focus(); refocus = null; }
+  }
+}
+
+export default function ({ data, parentElement, setTriggerValue }) {
+  let ctl = views.get(parentElement);
+  if (!ctl) {
+    ctl = create(parentElement);
+    views.set(parentElement, ctl);
+  }
+  ctl.send = setTriggerValue;
+  render(ctl, data);
+  return () => {
+    // Only the last call's cleanup runs, and only once the element has left the page.
+    if (ctl.root.isConnected) return;
+    ctl.sortable.destroy();
+    views.delete(parentElement);
+  };
+}
