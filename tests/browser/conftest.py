@@ -115,12 +115,15 @@ def page(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
-def drag_item(page: Page, source: Locator, target: Locator, expected: list[str]) -> None:
+def drag_item(
+    page: Page, source: Locator, target: Locator, expected: list[str], items: str = "li.sl-item"
+) -> None:
     """Drag like a person: press, nudge past SortableJS's threshold, glide onto the target's
     far side, and hold there (small moves) until the list shows `expected`, then release.
 
     SortableJS animates each swap and ignores the pointer while it does, so a glide that is
-    faster than a hand needs those extra moves; the loop is bounded.
+    faster than a hand needs those extra moves; the loop is bounded. ``items`` selects the
+    list's items (the live view's are ``li.lv-item``).
     """
     start = source.bounding_box()
     end = target.bounding_box()
@@ -135,17 +138,15 @@ def drag_item(page: Page, source: Locator, target: Locator, expected: list[str])
     page.mouse.move(x0 + 10, y0 + 4, steps=4)
     page.mouse.move(x1, y1, steps=20)
     for attempt in range(60):
-        if list_order(page) == expected:
+        if list_order(page, items) == expected:
             break
         page.mouse.move(x1 + (attempt % 2) * 2 - 1, y1, steps=2)
     page.mouse.up()
 
 
-def list_order(page: Page) -> list[str]:
+def list_order(page: Page, items: str = "li.sl-item") -> list[str]:
     """The drag list's document ids, top to bottom, as the page shows them now."""
-    ids: list[str] = page.locator("li.sl-item").evaluate_all(
-        "items => items.map(i => i.dataset.id)"
-    )
+    ids: list[str] = page.locator(items).evaluate_all("items => items.map(i => i.dataset.id)")
     return ids
 
 

@@ -1,0 +1,243 @@
+"""The live view (list, cards, table) in real Chromium: a move repaints at once, the core's digits.
+
+A MutationObserver records every state the component shows, with the server's caption beside
+it. After an Alt+Arrow move or a mouse drop, the first state the browser repainted must be
+evaluate()'s numbers for the new order (cards as the page prints them, every table cell as
+display_columns prints it) while the caption still shows the old order's nDCG, and the
+server's answer must show the same. Also: the order reaches Python, a finger's long press
+reorders, exact sums wait for the server, a long table draws 200 rows and says so, markup
+in a title is text, and axe-core finds nothing serious.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Dialog, Locator, Page, expect
+
+from components.live_view import FIRST_ROWS, WAITING, table_rows
+from components.results import metric_cards
+from ndcg_core import format_real
+from ndcg_core.metric.metrics import Evaluation
+from ndcg_core.pictures.tables import display_columns
+from tests.browser.conftest import StreamlitServer, drag_item
+from tests.browser.demo_live_view_app import LISTS, XSS_TITLE, evaluate_order, labels_of
+from tests.browser.test_classroom_browser import AXE, serious_violations
+from tests.browser.test_screen_sizes_browser import _touch_drag
+
+pytestmark = pytest.mark.browser
+
+ITEMS = "li.lv-item"
+# Records each state the view shows (and the server's caption, outside it) in window.__views.
+RECORD_JS = """root => {
+  window.__views = [];
+  const snap = () => window.__views.push({
+    source: root.dataset.source,
+    caption: document.querySelector('[data-testid="stCaptionContainer"]').innerText,
+    order: [...root.querySelectorAll('li.lv-item')].map(li => li.dataset.id),
+    cards: [...root.querySelectorAll('.lv-card-value')].map(v => v.textContent),
+    rows: [...root.querySelectorAll('tbody tr')].map(tr => [...tr.children].map(c => c.textContent)),
+    status: root.querySelector('.lv-status').hidden ? '' : root.querySelector('.lv-status').textContent,
+  });
+  const watch = new MutationObserver(snap);
+  const what = {subtree: true, childList: true, characterData: true, attributes: true};
+  watch.observe(root, what);
+  watch.observe(document.body, what);
+}"""
+
+
+@pytest.fixture(scope="module")
+def demo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StreamlitServer]:
+    server = StreamlitServer(
+        "tests/browser/demo_live_view_app.py", tmp_path_factory.mktemp("live") / "streamlit.log"
+    )
+    yield server
+    log = server.log()
+    server.stop()
+    assert "Traceback" not in log, f"the server logged an exception:\n{log}"
+
+
+@contextlib.contextmanager
+def demo_page(browser: Browser, **options: Any) -> Iterator[tuple[Page, list[str]]]:
+    """A fresh context (a session of its own) and the dialogs its page opened."""
+    context = browser.new_context(**{"viewport": {"width": 1100, "height": 800}, **options})
+    dialogs: list[str] = []
+
+    def record(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    try:
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.on("dialog", record)
+        yield page, dialogs
+    finally:
+        context.close()
+
+
+def view(page: Page) -> Locator:
+    return page.locator("div.lv")
+
+
+def item(page: Page, label: str) -> Locator:
+    return page.locator(f"{ITEMS}[data-id='{label}']")
+
+
+def expected(name: str, order: list[str]) -> tuple[Evaluation, list[str], list[list[str]]]:
+    """evaluate() of ``order``: the evaluation, the cards' texts and the table's cells."""
+    evaluation = evaluate_order(LISTS[name], order)
+    cards = [value for _, _, value, _ in metric_cards(evaluation)]
+    titles = LISTS[name].titles or None
+    columns = display_columns(evaluation, rows=table_rows(evaluation), titles=titles)
+    return evaluation, cards, [list(row) for row in zip(*columns.values(), strict=True)]
+
+
+def open_demo(page: Page, server: StreamlitServer, name: str) -> None:
+    page.goto(f"{server.url}/?list={name}")
+    expect_server_view(page, name, labels_of(LISTS[name]))
+
+
+def shown(page: Page) -> dict[str, Any]:
+    """What the view shows now: its source, order, card values and table cells."""
+    state: dict[str, Any] = view(page).evaluate(
+        """root => ({
+          source: root.dataset.source,
+          order: [...root.querySelectorAll('li.lv-item')].map(li => li.dataset.id),
+          cards: [...root.querySelectorAll('.lv-card-value')].map(v => v.textContent),
+          rows: [...root.querySelectorAll('tbody tr')].map(
+            tr => [...tr.children].map(c => c.textContent)),
+        })"""
+    )
+    return state
+
+
+def expect_server_view(page: Page, name: str, order: list[str]) -> None:
+    """The server has answered for ``order``: its caption, and the view shows its numbers."""
+    evaluation, cards, rows = expected(name, order)
+    expect(page.get_by_text("order: ", exact=False)).to_have_text("order: " + ",".join(order))
+    expect(page.get_by_text("server nDCG: ")).to_have_text(
+        f"server nDCG: {format_real(evaluation.ndcg)}"
+    )
+    expect(view(page)).to_have_attribute("data-source", "server")
+    now = shown(page)
+    assert now["order"] == order
+    assert now["cards"] == cards
+    assert now["rows"] == rows
+
+
+def first_repaint(page: Page) -> dict[str, Any]:
+    """The first state the browser repainted by itself after the move."""
+    views: list[dict[str, Any]] = page.evaluate("window.__views")
+    painted = [state for state in views if state["source"] != "server"]
+    assert painted, "the view never repainted before the server's answer"
+    return painted[0]
+
+
+def assert_repainted_before_the_server(
+    page: Page, name: str, before: list[str], after: list[str]
+) -> None:
+    old, _, _ = expected(name, before)
+    new, cards, rows = expected(name, after)
+    assert format_real(old.ndcg) != format_real(new.ndcg), "pick a move that changes nDCG"
+    expect_server_view(page, name, after)
+    state = first_repaint(page)
+    assert state["source"] == "browser"
+    assert state["caption"] == f"server nDCG: {format_real(old.ndcg)}"  # not answered yet
+    assert state["order"] == after
+    assert state["cards"] == cards
+    assert state["rows"] == rows
+
+
+@pytest.mark.parametrize("name", ["small", "cutoff", "judged"])
+def test_a_key_move_repaints_cards_and_table_before_the_server(
+    browser: Browser, demo_server: StreamlitServer, name: str
+) -> None:
+    with demo_page(browser) as (page, _):
+        open_demo(page, demo_server, name)
+        order = labels_of(LISTS[name])
+        view(page).evaluate(RECORD_JS)
+        item(page, "D1").focus()
+        page.keyboard.press("Alt+ArrowDown")
+        moved = [order[1], order[0], *order[2:]]
+        assert_repainted_before_the_server(page, name, order, moved)
+        expect(item(page, "D1")).to_be_focused()
+        # The screen reader hears the new nDCG (an aria-live region).
+        ndcg = expected(name, moved)[1][3]
+        live = page.locator(".lv-live")
+        expect(live).to_have_attribute("aria-live", "polite")
+        expect(live).to_contain_text(f"is now {ndcg}.")
+
+
+def test_a_mouse_drop_repaints_cards_and_table_before_the_server(
+    browser: Browser, demo_server: StreamlitServer
+) -> None:
+    with demo_page(browser) as (page, _):
+        open_demo(page, demo_server, "small")
+        order = labels_of(LISTS["small"])
+        view(page).evaluate(RECORD_JS)
+        moved = ["D2", "D3", "D4", "D1", "D5", "D6"]
+        drag_item(page, item(page, "D1"), item(page, "D4"), moved, items=ITEMS)
+        assert_repainted_before_the_server(page, "small", order, moved)
+
+
+def test_a_long_press_drag_by_finger_reorders(
+    browser: Browser, demo_server: StreamlitServer
+) -> None:
+    phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    with demo_page(browser, **phone) as (page, _):
+        open_demo(page, demo_server, "small")
+        first, second = item(page, "D1").bounding_box(), item(page, "D2").bounding_box()
+        assert first is not None
+        assert second is not None
+        assert first["height"] >= 44  # a finger's target
+        _touch_drag(page, first, second)
+        expect_server_view(page, "small", ["D2", "D1", "D3", "D4", "D5", "D6"])
+
+
+def test_exact_sums_wait_for_the_server(browser: Browser, demo_server: StreamlitServer) -> None:
+    with demo_page(browser) as (page, _):
+        open_demo(page, demo_server, "exact")
+        view(page).evaluate(RECORD_JS)
+        item(page, "D1").focus()
+        page.keyboard.press("Alt+ArrowDown")
+        expect_server_view(page, "exact", ["D2", "D1", "D3"])
+        state = first_repaint(page)
+        assert state["source"] == "waiting"
+        _, old_cards, _ = expected("exact", ["D1", "D2", "D3"])
+        assert state["cards"] == old_cards  # the server's numbers, not a guess
+        assert state["status"] == WAITING
+        expect(page.locator(".lv-status")).to_be_hidden()
+
+
+def test_a_long_table_draws_its_first_rows_and_a_move_repaints_them(
+    browser: Browser, demo_server: StreamlitServer
+) -> None:
+    with demo_page(browser) as (page, _):
+        open_demo(page, demo_server, "long")
+        expect(page.locator("tbody tr")).to_have_count(FIRST_ROWS)
+        expect(page.locator(".lv-note")).to_contain_text(f"first {FIRST_ROWS} of 600 positions")
+        order = labels_of(LISTS["long"])
+        view(page).evaluate(RECORD_JS)
+        item(page, "D1").focus()
+        page.keyboard.press("Alt+ArrowDown")
+        assert_repainted_before_the_server(page, "long", order, [order[1], order[0], *order[2:]])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_markup_is_text_and_axe_finds_nothing_serious(
+    browser: Browser, demo_server: StreamlitServer, scheme: str
+) -> None:
+    assert AXE.is_file(), f"{AXE} is missing: run scripts/ensure_axe.py (make test does)"
+    with demo_page(browser, color_scheme=scheme) as (page, dialogs):
+        page.goto(f"{demo_server.url}/?list=titles")
+        expect(view(page)).to_have_attribute("data-source", "server")
+        expect(item(page, "D2")).to_have_text(f"{XSS_TITLE} · 3")
+        expect(page.locator("tbody tr").nth(1).locator("td").nth(1)).to_have_text(XSS_TITLE)
+        expect(page.locator("div.lv img")).to_have_count(0)
+        expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)
+        assert serious_violations(page) == []
+        assert dialogs == []
