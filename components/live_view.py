@@ -104,6 +104,8 @@ def _table(
         "caption": caption if shown == total else f"{caption}: positions 1-{shown} of {total:,}",
         "headers": headers,
         "keys": [by_header[header] for header in headers] if keys else None,
+        # Words read from the left; numbers line up on the right.
+        "text": [header in (column_names(evaluation)["label"], "title") for header in headers],
         "rows": [list(row) for row in zip(*columns.values(), strict=True)],
         "note": ""
         if shown == total

@@ -61,12 +61,12 @@ function showTable(ctl, rows) {
   if (ctl.heads !== heads) {
     ctl.heads = heads;
     const tr = make("tr");
-    for (const header of table.headers) {
-      const th = make("th");
+    table.headers.forEach((header, j) => {
+      const th = make("th", table.text[j] ? "lv-words" : "");
       th.scope = "col";
       th.textContent = header;
       tr.append(th);
-    }
+    });
     ctl.thead.replaceChildren(tr);
     ctl.tbody.replaceChildren();
   }
@@ -75,7 +75,7 @@ function showTable(ctl, rows) {
   while (body.children.length < rows.length) {
     const tr = make("tr");
     table.headers.forEach((_, j) => {
-      const cell = make(j === 0 ? "th" : "td");
+      const cell = make(j === 0 ? "th" : "td", table.text[j] ? "lv-words" : "");
       if (j === 0) cell.scope = "row";
       tr.append(cell);
     });
