@@ -35,6 +35,7 @@ from ndcg_core.pictures.tables import column_names, display_columns
 WHOLE_TABLE_UP_TO = 400  # rows a table draws whole; a browser redraws them within a frame
 FIRST_ROWS = 200  # rows drawn of a longer table
 HELP = "Drag a document, or focus it and press Alt+Arrow keys, to change the ranking."
+CARDS = "The numbers"  # what a screen reader calls the group of cards
 WAITING = "Updating: these sums are done exactly on the server, which sends the new numbers."
 NO_LABEL = "—"  # display_columns' label cell of a position past the list's end
 YES, NO = "yes", "no"  # display_columns' "in top k" cells
@@ -59,7 +60,8 @@ _JS = "\n".join(
         _static("live_view.js"),
     ]
 )
-_COMPONENT = st.components.v2.component("ndcg_lab_live_view", css=_static("live_view.css"), js=_JS)
+_CSS = _static("live_view.css")
+_COMPONENT = st.components.v2.component("ndcg_lab_live_view", css=_CSS, js=_JS)
 
 
 def new_order(order: object, labels: Sequence[str]) -> list[str] | None:
@@ -135,7 +137,14 @@ def live_data(evaluation: Evaluation, titles: Mapping[str, str] | None = None) -
         ],
         "table": _table(evaluation, titles, numbers["columns"] if numbers else None),
         "numbers": numbers,
-        "words": {"help": HELP, "waiting": WAITING, "none": NO_LABEL, "yes": YES, "no": NO},
+        "words": {
+            "help": HELP,
+            "cards": CARDS,
+            "waiting": WAITING,
+            "none": NO_LABEL,
+            "yes": YES,
+            "no": NO,
+        },
     }
 
 

@@ -152,7 +152,6 @@ function create(parent) {
   list.setAttribute("role", "list");
   const cards = make("div", "lv-cards");
   cards.setAttribute("role", "group");
-  cards.setAttribute("aria-label", "The numbers");
   const status = make("p", "lv-status");
   status.hidden = true;
   const live = make("div", "lv-live");
@@ -230,6 +229,7 @@ function render(ctl, data) {
   ctl.data = data;
   setText(ctl.help, data.words.help);
   ctl.list.setAttribute("aria-label", data.words.help);
+  ctl.cards.setAttribute("aria-label", data.words.cards);
   ctl.status.hidden = true;
   const old = new Map(Array.from(ctl.list.children, (li) => [li.dataset.id, li]));
   const wanted = data.items.map(([id, text]) => {
