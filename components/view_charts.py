@@ -1,0 +1,66 @@
+"""The browser-drawn Playground's three linked charts as one script, for an inline component.
+
+``components/static/view_charts.js`` turns what ``repaintView`` (:mod:`components.view_repaint`)
+returns into the rows of the charts' named datasets (``viewChartRows``), draws the Vega-Lite
+spec the server sends (``drawViewCharts``) and swaps those rows in after a drop
+(``updateViewCharts``), so the charts repaint without the server. :func:`view_charts_js` puts
+before it Vega and Vega-Lite (the versions Altair's schema names, vendored in
+``components/static`` with their licences) and what it takes from Python: the dataset's name
+(:data:`~ndcg_core.pictures.chart_data.POSITIONS`) and the tooltip text columns
+(:data:`~ndcg_core.pictures.chart_data.EXACT_TEXTS`). No Streamlit here: a test loads the script
+into a bare page.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ndcg_core.pictures.chart_data import EXACT_TEXTS, POSITIONS
+
+_STATIC = Path(__file__).parent / "static"  # package data in the wheel
+VEGA_VERSION, VEGA_LITE_VERSION = "6.4.0", "6.4.1"  # Altair 6.3's (altair.SCHEMA_VERSION)
+
+
+def _umd(name: str, file: str, require: str = "") -> str:
+    """A UMD bundle as ``const name``: given a ``module``, it sets no global (so a page and a
+    component's ES module load it alike), and ``require`` answers its own dependencies."""
+    return "\n".join(
+        [
+            f"const {name} = (() => {{",
+            "  const module = { exports: {} };",
+            "  const exports = module.exports;",
+            *([require] if require else []),
+            (_STATIC / file).read_text(encoding="utf-8"),
+            "  ;return module.exports;",
+            "})();",
+        ]
+    )
+
+
+def view_charts_js() -> str:
+    """The script: ``vega``, ``vegaLite``, the dataset's names, then ``viewChartRows``,
+    ``drawViewCharts`` and ``updateViewCharts`` (plain declarations, no module syntax). It
+    reads what ``repaintView`` returns but does not include it (:func:`view_repaint_js`).
+
+    >>> script = view_charts_js()
+    >>> "function viewChartRows(numbers, view)" in script, 't.version="6.4.0"' in script
+    (True, True)
+    """
+    return "\n".join(
+        [
+            _umd("vega", "vega.min.js"),
+            # Vega-Lite's bundle asks for "vega" and nothing else.
+            _umd(
+                "vegaLite",
+                "vega-lite.min.js",
+                "  const require = (wanted) => {\n"
+                '    if (wanted !== "vega") throw new Error(`no module ${wanted}`);\n'
+                "    return vega;\n"
+                "  };",
+            ),
+            f"const VIEW_CHART_POSITIONS = {json.dumps(POSITIONS)};",
+            f"const VIEW_CHART_EXACT_TEXTS = {json.dumps(list(EXACT_TEXTS.values()))};",
+            (_STATIC / "view_charts.js").read_text(encoding="utf-8"),
+        ]
+    )
