@@ -10,7 +10,6 @@ two after the update. No Streamlit server: the scripts alone, in a bare page.
 from __future__ import annotations
 
 import json
-import math
 import random
 import re
 from typing import Any
@@ -18,13 +17,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from components.view_charts import VEGA_LITE_VERSION, VEGA_VERSION, view_charts_js
+from components.view_charts import (
+    VEGA_LITE_VERSION,
+    VEGA_VERSION,
+    view_chart_spec,
+    view_charts_js,
+)
 from components.view_repaint import view_repaint_js
 from ndcg_core import Convention, Evaluation, evaluate
 from ndcg_core.metric.metrics import default_labels
 from ndcg_core.metric.view_numbers import view_numbers
-from ndcg_core.pictures.chart_data import CUTOFF, POSITIONS, chart_dataset_tables, chart_layout
-from ndcg_core.pictures.charts import ChartShape, chart_template, fill_template
+from ndcg_core.pictures.chart_data import CUTOFF, POSITIONS, chart_dataset_tables
 from ndcg_core.text.formatting import format_real
 from tests.browser.test_view_repaint_browser import _evaluate, _same, _special_float, random_case
 
@@ -108,22 +111,6 @@ def test_chart_rows_are_the_cores_for_every_order(browser: Browser) -> None:
             assert kept is None or cutoff is None or kept.equals(cutoff)
 
 
-def page_spec(evaluation: Evaluation, width: int = 440) -> dict[str, Any]:
-    """The spec results._chart_spec sends for ``evaluation``, with its datasets as JSON rows
-    (NaN as null) where the page sends Arrow."""
-    layout = chart_layout(evaluation)
-    n, _, visible_k = layout
-    spec = fill_template(chart_template(ChartShape.of(layout), width=width), n, visible_k)
-    spec["datasets"] = {
-        name: [
-            {key: None if isinstance(v, float) and math.isnan(v) else v for key, v in row.items()}
-            for row in table.to_pylist()
-        ]
-        for name, table in chart_dataset_tables(evaluation).items()
-    }
-    return spec
-
-
 GRADES = [3.0, 2.0, 0.0, 1.0, 2.0, 3.0, 1.0]
 CONVENTION = Convention(cutoff_k=4)
 NEW_ORDER = ["D3", "D6", "D1", "D7", "D2", "D4", "D5"]
@@ -170,7 +157,7 @@ def test_drawn_charts_follow_a_new_order_and_stay_linked(browser: Browser) -> No
           window.charts = await drawViewCharts(document.getElementById("charts"), spec);
           return [vega.version, vegaLite.version];
         }""",
-        page_spec(before),
+        view_chart_spec(before),
     )
     assert versions == [VEGA_VERSION, VEGA_LITE_VERSION]
     first = page.evaluate(MARKS_JS, "panel_1_marks")
