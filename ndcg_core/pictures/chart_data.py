@@ -118,7 +118,13 @@ def _exact_texts(evaluation: Evaluation, series: str) -> dict[str, list[str]]:
     n = len(table)
     texts = {column: [""] * n for column in EXACT_TEXTS.values()}
     ndcg = table["ndcg_at_i"].to_numpy(dtype=np.float64)
-    underflowed = (ndcg == 0) & (table["running_dcg"].to_numpy(dtype=np.float64) != 0)
+    # As shown_ratio decides: a 0 from a non-zero DCG over a positive ideal. Over an ideal that
+    # is not positive, nDCG is the empty-ideal rule's value, and the float prints it whole.
+    underflowed = (
+        (ndcg == 0)
+        & (table["running_dcg"].to_numpy(dtype=np.float64) != 0)
+        & (table["running_ideal_dcg"].to_numpy(dtype=np.float64) > 0)
+    )
     if _plot_scale(evaluation) is None and not underflowed.any():
         return texts
     ideal = series == SERIES_IDEAL

@@ -1,7 +1,7 @@
 """The wheel carries what the core and the components read: built from the checkout, installed
 (not editable) into a fresh virtual environment, imported from a folder outside the repository,
-it loads every seed example, the drag list's JavaScript and CSS and the view's repaint script
-(components/static)."""
+it loads every seed example, the drag list's JavaScript and CSS, the view's repaint script and
+its charts' script with the vendored Vega and Vega-Lite (components/static)."""
 
 from __future__ import annotations
 
@@ -19,11 +19,16 @@ import json
 import ndcg_core
 from components import sortable_list  # reads components/static/ at import
 from components.view_repaint import view_repaint_js  # reads components/static/ when called
+from components.view_charts import view_charts_js  # Vega, Vega-Lite and the charts' script
 from ndcg_core.teaching.examples import load_examples
 print(json.dumps({
     "file": ndcg_core.__file__,
     "component": sortable_list.__file__,
     "repaint": "function repaintView(numbers, order)" in view_repaint_js(),
+    "charts": [
+        text in view_charts_js()
+        for text in ('t.version="6.4.0"', 'var n="6.4.1"', "function drawViewCharts(")
+    ],
     "examples": [e.id for e in load_examples()],
 }))
 """
@@ -62,5 +67,6 @@ def test_the_installed_wheel_loads_every_example(tmp_path: Path) -> None:
     assert Path(found["file"]).is_relative_to(venv), found["file"]
     assert Path(found["component"]).is_relative_to(venv), found["component"]
     assert found["repaint"]
+    assert found["charts"] == [True, True, True]
     shipped = json.loads((ROOT / "ndcg_core" / "data" / "examples.json").read_text())
     assert found["examples"] == [item["id"] for item in shipped["examples"]]

@@ -17,9 +17,11 @@ from ndcg_core.metric.parsing import GradeList
 from ndcg_core.pictures.chart_data import (
     CUTOFF,
     DENSE_POSITIONS,
+    EXACT_TEXTS,
     POSITIONS,
     SERIES_IDEAL,
     SERIES_THIS,
+    chart_dataset_tables,
     chart_frame,
     chart_layout,
     is_dense,
@@ -96,6 +98,16 @@ def test_chart_frame_scales_exact_values_to_the_ideal() -> None:
     this = frame[frame["series"] == SERIES_THIS]["running_dcg"]
     assert this.iloc[-1] == pytest.approx(0.5)
     assert all(math.isfinite(v) for v in frame["running_dcg"])
+
+
+def test_tooltip_texts_are_written_only_where_the_float_underflowed() -> None:
+    # nDCG is 0 here by the empty-ideal rule (a DCG of -2 over an ideal of 0), not because a
+    # division underflowed: the chart prints the floats, which give every digit.
+    penalised = evaluate([-2.0], Convention(negative_grades="penalise", zero_ideal="zero"))
+    table = chart_dataset_tables(penalised)[POSITIONS]
+    assert {text for column in EXACT_TEXTS.values() for text in table[column].to_pylist()} == {""}
+    tiny = evaluate([3, 1100, 2], Convention(gain="exponential", cutoff_k=1))
+    assert chart_dataset_tables(tiny)[POSITIONS]["ndcg_exact"][0].as_py() == "5.154e-331"
 
 
 def test_chart_marks_the_cutoff_and_shares_one_hover() -> None:

@@ -1,0 +1,57 @@
+// The browser-drawn Playground's three linked charts (components/view_charts.py). That module
+// puts `vega`, `vegaLite`, VIEW_CHART_POSITIONS (the points' dataset, chart_data.POSITIONS) and
+// VIEW_CHART_EXACT_TEXTS (chart_data.EXACT_TEXTS's columns) before this file.
+//
+// The spec is the server's (Altair's template, filled for the list's length and k, with every
+// dataset's rows for the order first shown); a drop changes only the points' rows, which come
+// from repaintView's result with no rule of their own. The cutoff rule's dataset depends on the
+// convention and the list's length alone, never on the order, so it stays as the spec drew it.
+
+// The rows of the points' dataset for repaintView's `view`: this ranking's points, then the
+// ideal's, with the fields chart_data.chart_dataset_tables writes, in its order.
+function viewChartRows(numbers, view) {
+  const rows = [];
+  for (const kind of ["this", "ideal"]) {
+    const series = numbers.series[kind];
+    for (const point of view.series[kind]) {
+      const row = {
+        position: point.position,
+        label: point.label,
+        series,
+        grade: point.grade,
+        contribution: point.contribution,
+        running_dcg: point.running_dcg,
+        ndcg_at_i: point.ndcg_at_i,
+      };
+      // The core writes these texts only where the plotted float cannot give them (sums
+      // rescaled to draw, an nDCG that underflowed); view_numbers sends no payload for such a
+      // list, so here they are always empty and the chart prints the float itself.
+      for (const column of VIEW_CHART_EXACT_TEXTS) row[column] = "";
+      rows.push(row);
+    }
+  }
+  return { [VIEW_CHART_POSITIONS]: rows };
+}
+
+// Draws the Vega-Lite `spec` as SVG into `container`; resolves to the handle
+// updateViewCharts takes, once the first frame is drawn.
+async function drawViewCharts(container, spec) {
+  const compiled = vegaLite.compile(spec).spec;
+  const names = new Set(compiled.data.map((data) => data.name));
+  if (!names.has(VIEW_CHART_POSITIONS)) {
+    throw new Error(`the chart does not read a dataset named ${VIEW_CHART_POSITIONS}`);
+  }
+  const view = new vega.View(vega.parse(compiled), { renderer: "svg", container });
+  await view.runAsync();
+  return { view };
+}
+
+// Replaces each named dataset's rows (viewChartRows's result) and redraws; resolves once the
+// charts are drawn. Scales, axes and the hover selection follow the new rows.
+async function updateViewCharts(handle, rows) {
+  for (const [name, values] of Object.entries(rows)) {
+    handle.view.change(name, vega.changeset().remove(vega.truthy).insert(values));
+  }
+  await handle.view.runAsync();
+  return handle;
+}

@@ -1,0 +1,98 @@
+"""The browser-drawn Playground's three linked charts as one script, for an inline component.
+
+``components/static/view_charts.js`` turns what ``repaintView`` (:mod:`components.view_repaint`)
+returns into the rows of the charts' named datasets (``viewChartRows``), draws the Vega-Lite
+spec the server sends (``drawViewCharts``) and swaps those rows in after a drop
+(``updateViewCharts``), so the charts repaint without the server. :func:`view_charts_js` puts
+before it Vega and Vega-Lite (the versions Altair's schema names, vendored in
+``components/static`` with their licences) and what it takes from Python: the dataset's name
+(:data:`~ndcg_core.pictures.chart_data.POSITIONS`) and the tooltip text columns
+(:data:`~ndcg_core.pictures.chart_data.EXACT_TEXTS`). No Streamlit here: a test loads the script
+into a bare page.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from ndcg_core.metric.metrics import Evaluation
+from ndcg_core.pictures.chart_data import (
+    EXACT_TEXTS,
+    POSITIONS,
+    chart_dataset_tables,
+    chart_layout,
+)
+from ndcg_core.pictures.charts import CHART_WIDTH, ChartShape, chart_template, fill_template
+
+_STATIC = Path(__file__).parent / "static"  # package data in the wheel
+VEGA_VERSION, VEGA_LITE_VERSION = "6.4.0", "6.4.1"  # Altair 6.3's (altair.SCHEMA_VERSION)
+
+
+def _umd(name: str, file: str, require: str = "") -> str:
+    """A UMD bundle as ``const name``: given a ``module``, it sets no global (so a page and a
+    component's ES module load it alike), and ``require`` answers its own dependencies."""
+    return "\n".join(
+        [
+            f"const {name} = (() => {{",
+            "  const module = { exports: {} };",
+            "  const exports = module.exports;",
+            *([require] if require else []),
+            (_STATIC / file).read_text(encoding="utf-8"),
+            "  ;return module.exports;",
+            "})();",
+        ]
+    )
+
+
+def view_charts_js() -> str:
+    """The script: ``vega``, ``vegaLite``, the dataset's names, then ``viewChartRows``,
+    ``drawViewCharts`` and ``updateViewCharts`` (plain declarations, no module syntax). It
+    reads what ``repaintView`` returns but does not include it (:func:`view_repaint_js`).
+
+    >>> script = view_charts_js()
+    >>> "function viewChartRows(numbers, view)" in script, 't.version="6.4.0"' in script
+    (True, True)
+    """
+    return "\n".join(
+        [
+            _umd("vega", "vega.min.js"),
+            # Vega-Lite's bundle asks for "vega" and nothing else.
+            _umd(
+                "vegaLite",
+                "vega-lite.min.js",
+                "  const require = (wanted) => {\n"
+                '    if (wanted !== "vega") throw new Error(`no module ${wanted}`);\n'
+                "    return vega;\n"
+                "  };",
+            ),
+            f"const VIEW_CHART_POSITIONS = {json.dumps(POSITIONS)};",
+            f"const VIEW_CHART_EXACT_TEXTS = {json.dumps(list(EXACT_TEXTS.values()))};",
+            (_STATIC / "view_charts.js").read_text(encoding="utf-8"),
+        ]
+    )
+
+
+def view_chart_spec(evaluation: Evaluation, width: int = CHART_WIDTH) -> dict[str, Any]:
+    """The spec ``results._chart_spec`` draws for ``evaluation`` (the template of its shape,
+    filled), with its datasets as JSON rows, NaN as null, where that page sends Arrow: what
+    ``drawViewCharts`` takes. Builds the template each call (about 0.1 s; a page shares it).
+
+    >>> from ndcg_core import evaluate
+    >>> spec = view_chart_spec(evaluate([3, 2]))
+    >>> sorted(spec["datasets"]), spec["datasets"]["positions"][0]["label"]
+    (['positions'], 'D1')
+    """
+    layout = chart_layout(evaluation)
+    n, _, visible_k = layout
+    spec = fill_template(chart_template(ChartShape.of(layout), width=width), n, visible_k)
+    spec["datasets"] = {
+        name: [
+            {key: None if isinstance(v, float) and math.isnan(v) else v for key, v in row.items()}
+            for row in table.to_pylist()
+        ]
+        for name, table in chart_dataset_tables(evaluation).items()
+    }
+    return spec
