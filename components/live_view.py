@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from components.drag_order import chip_text
 from components.results import metric_cards
+from components.static_files import static_text, umd_constant
 from components.view_repaint import view_repaint_js
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.view_numbers import view_numbers
@@ -41,26 +41,16 @@ NO_LABEL = "—"  # display_columns' label cell of a position past the list's en
 YES, NO = "yes", "no"  # display_columns' "in top k" cells
 
 
-def _static(name: str) -> str:
-    """The text of ``components/static/<name>``, which the wheel carries as package data."""
-    return (Path(__file__).parent / "static" / name).read_text(encoding="utf-8")
-
-
 # SortableJS (MIT, see static/SortableJS-LICENSE) is a UMD bundle: given a `module`, it sets no
 # global (as in components/sortable_list.py). Then the repaint and its number format, then ours.
 _JS = "\n".join(
     [
-        "const Sortable = (() => {",
-        "  const module = { exports: {} };",
-        "  const exports = module.exports;",
-        _static("Sortable.min.js"),
-        "  return module.exports;",
-        "})();",
+        umd_constant("Sortable", "Sortable.min.js"),
         view_repaint_js(),
-        _static("live_view.js"),
+        static_text("live_view.js"),
     ]
 )
-_CSS = _static("live_view.css")
+_CSS = static_text("live_view.css")
 _COMPONENT = st.components.v2.component("ndcg_lab_live_view", css=_CSS, js=_JS)
 
 

@@ -18,34 +18,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
+from components.static_files import static_text, umd_constant
 from ndcg_core.text.browser_format import js_format_function
-
-
-def _static(name: str) -> str:
-    """The text of ``components/static/<name>``, which the wheel carries as package data."""
-    return (Path(__file__).parent / "static" / name).read_text(encoding="utf-8")
-
 
 # SortableJS (MIT, see static/SortableJS-LICENSE) is a UMD bundle: given a `module`, it sets no
 # global. The component's JS is one ES module: SortableJS, the number format, then the list.
 _JS = "\n".join(
     [
-        "const Sortable = (() => {",
-        "  const module = { exports: {} };",
-        "  const exports = module.exports;",
-        _static("Sortable.min.js"),
-        "  return module.exports;",
-        "})();",
+        umd_constant("Sortable", "Sortable.min.js"),
         js_format_function(),
-        _static("sortable_list.js"),
+        static_text("sortable_list.js"),
     ]
 )
-_CSS = _static("sortable_list.css")
+_CSS = static_text("sortable_list.css")
 _COMPONENT = st.components.v2.component("ndcg_lab_sortable_list", css=_CSS, js=_JS)
 PAGE_SIZE = 200  # chips drawn at once; 10,000 take seconds in a browser
 

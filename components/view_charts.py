@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 from typing import Any
 
+from components.static_files import static_text, umd_constant
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.pictures.chart_data import (
     EXACT_TEXTS,
@@ -27,24 +27,7 @@ from ndcg_core.pictures.chart_data import (
 )
 from ndcg_core.pictures.charts import CHART_WIDTH, ChartShape, chart_template, fill_template
 
-_STATIC = Path(__file__).parent / "static"  # package data in the wheel
 VEGA_VERSION, VEGA_LITE_VERSION = "6.4.0", "6.4.1"  # Altair 6.3's (altair.SCHEMA_VERSION)
-
-
-def _umd(name: str, file: str, require: str = "") -> str:
-    """A UMD bundle as ``const name``: given a ``module``, it sets no global (so a page and a
-    component's ES module load it alike), and ``require`` answers its own dependencies."""
-    return "\n".join(
-        [
-            f"const {name} = (() => {{",
-            "  const module = { exports: {} };",
-            "  const exports = module.exports;",
-            *([require] if require else []),
-            (_STATIC / file).read_text(encoding="utf-8"),
-            "  ;return module.exports;",
-            "})();",
-        ]
-    )
 
 
 def view_charts_js() -> str:
@@ -58,9 +41,9 @@ def view_charts_js() -> str:
     """
     return "\n".join(
         [
-            _umd("vega", "vega.min.js"),
+            umd_constant("vega", "vega.min.js"),
             # Vega-Lite's bundle asks for "vega" and nothing else.
-            _umd(
+            umd_constant(
                 "vegaLite",
                 "vega-lite.min.js",
                 "  const require = (wanted) => {\n"
@@ -70,7 +53,7 @@ def view_charts_js() -> str:
             ),
             f"const VIEW_CHART_POSITIONS = {json.dumps(POSITIONS)};",
             f"const VIEW_CHART_EXACT_TEXTS = {json.dumps(list(EXACT_TEXTS.values()))};",
-            (_STATIC / "view_charts.js").read_text(encoding="utf-8"),
+            static_text("view_charts.js"),
         ]
     )
 

@@ -12,12 +12,10 @@ loads the script into a bare page.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
+from components.static_files import static_text
 from ndcg_core.metric.view_numbers import MISSING
 from ndcg_core.text.browser_format import browser_format_js
-
-_SCRIPT = Path(__file__).parent / "static" / "view_repaint.js"  # package data in the wheel
 
 
 def view_repaint_js() -> str:
@@ -32,6 +30,6 @@ def view_repaint_js() -> str:
         [
             browser_format_js("formatViewNumber"),
             f"const VIEW_MISSING = {json.dumps(MISSING)};",
-            _SCRIPT.read_text(encoding="utf-8"),
+            static_text("view_repaint.js"),
         ]
     )
