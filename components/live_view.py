@@ -26,7 +26,7 @@ import streamlit as st
 
 from components.drag_order import chip_text
 from components.results import metric_cards
-from components.static_files import static_text, umd_constant
+from components.static_files import chip_list_js, static_text
 from components.view_repaint import view_repaint_js
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.view_numbers import view_numbers
@@ -41,11 +41,11 @@ NO_LABEL = "—"  # display_columns' label cell of a position past the list's en
 YES, NO = "yes", "no"  # display_columns' "in top k" cells
 
 
-# SortableJS (MIT, see static/SortableJS-LICENSE) is a UMD bundle: given a `module`, it sets no
-# global (as in components/sortable_list.py). Then the repaint and its number format, then ours.
+# SortableJS and the chips shared with the drag list, the repaint and its number format, then
+# the view.
 _JS = "\n".join(
     [
-        umd_constant("Sortable", "Sortable.min.js"),
+        chip_list_js(),
         view_repaint_js(),
         static_text("live_view.js"),
     ]

@@ -22,14 +22,14 @@ from typing import Any
 
 import streamlit as st
 
-from components.static_files import static_text, umd_constant
+from components.static_files import chip_list_js, static_text
 from ndcg_core.text.browser_format import js_format_function
 
-# SortableJS (MIT, see static/SortableJS-LICENSE) is a UMD bundle: given a `module`, it sets no
-# global. The component's JS is one ES module: SortableJS, the number format, then the list.
+# The component's JS is one ES module: SortableJS and the shared chips, the number format, then
+# the list.
 _JS = "\n".join(
     [
-        umd_constant("Sortable", "Sortable.min.js"),
+        chip_list_js(),
         js_format_function(),
         static_text("sortable_list.js"),
     ]

@@ -32,3 +32,9 @@ def umd_constant(name: str, file: str, require: str = "") -> str:
             "})();",
         ]
     )
+
+
+def chip_list_js() -> str:
+    """SortableJS (MIT, see static/SortableJS-LICENSE) as ``const Sortable``, then
+    ``static/chip_list.js``: the reorderable chips the drag list and the live view share."""
+    return "\n".join([umd_constant("Sortable", "Sortable.min.js"), static_text("chip_list.js")])

@@ -1,10 +1,10 @@
 // The Playground's list, number cards and per-position table (components/live_view.py).
-// That module puts before this file `Sortable` (the vendored SortableJS) and the repaint
-// (components/view_repaint.py: repaintView, formatViewNumber), so no metric rule or number
-// format is written here. Every text goes in as textContent: never HTML.
+// That module puts before this file `Sortable` (the vendored SortableJS), chip_list.js (the
+// chips' moves, shared with the drag list) and the repaint (components/view_repaint.py:
+// repaintView, formatViewNumber), so no metric rule or number format is written here. Every text goes in as textContent: never HTML.
 
 const views = new WeakMap();  // parentElement -> controller: this function runs on every rerun
-let refocus = null;  // {id, until}: a keyboard move whose list was re-mounted by the rerun
+const CLASSES = { item: "lv-item", text: "lv-text", ghost: "lv-ghost", chosen: "lv-chosen" };
 
 function make(tag, className) {
   const element = document.createElement(tag);
@@ -14,16 +14,6 @@ function make(tag, className) {
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
-}
-
-function itemIds(list) {
-  return Array.from(list.children, (li) => li.dataset.id);
-}
-
-function focusedIn(ctl) {
-  // The list lives in a shadow root: document.activeElement is only its host.
-  const active = ctl.list.getRootNode().activeElement;
-  return active && ctl.list.contains(active) ? active : null;
 }
 
 function relabel(ctl) {
@@ -112,7 +102,7 @@ function repaint(ctl) {
     setText(ctl.status, data.words.waiting);
     return null;
   }
-  const view = repaintView(numbers, itemIds(ctl.list));
+  const view = repaintView(numbers, chipIds(ctl.list));
   const print = (value) => formatViewNumber(value, numbers.format);
   const values = data.cards.map((card) => print(view.cards[card.key]));
   showCards(ctl, values);
@@ -138,9 +128,7 @@ function moved(ctl, li) {
   relabel(ctl);
   repaint(ctl);
   announce(ctl, li);
-  const ids = itemIds(ctl.list);
-  ctl.sent = [...ctl.sent.slice(-9), JSON.stringify(ids)];
-  ctl.send("order", ids);
+  sendChipOrder(ctl);
 }
 
 function create(parent) {
@@ -174,104 +162,26 @@ function create(parent) {
     root, list, cards, status, live, tableBox, caption, thead, tbody, note, help,
     data: null, send: null, dragging: false, deferred: null, sent: [], heads: null,
   };
-  ctl.sortable = Sortable.create(list, {
-    animation: 120,
-    // A finger drags after a long press; a swipe scrolls the page (as in sortable_list.js).
-    delay: 250,
-    delayOnTouchOnly: true,
-    touchStartThreshold: 6,
-    supportPointer: false,  // see sortable_list.js: a pointercancel left a press stuck
-    ghostClass: "lv-ghost",
-    chosenClass: "lv-chosen",
-    onStart: () => { ctl.dragging = true; },
-    onUpdate: (event) => { ctl.deferred = null; moved(ctl, event.item); },
-    onEnd: () => {
-      ctl.dragging = false;
-      if (ctl.deferred) render(ctl, ctl.deferred);
-      ctl.deferred = null;
-    },
-  });
-  list.addEventListener("keydown", (event) => {
-    const li = event.target;
-    if (li.parentNode !== list) return;
-    const back = event.key === "ArrowUp" || event.key === "ArrowLeft";
-    const forward = event.key === "ArrowDown" || event.key === "ArrowRight";
-    if (!back && !forward) return;
-    const neighbour = back ? li.previousElementSibling : li.nextElementSibling;
-    event.preventDefault();
-    if (!neighbour) return;
-    if (!event.altKey) { neighbour.focus(); return; }
-    // Move the neighbour, not the focused item, so focus never leaves it.
-    if (back) { li.after(neighbour); } else { li.before(neighbour); }
-    li.scrollIntoView({ block: "nearest", inline: "nearest" });
-    refocus = { id: li.dataset.id, until: performance.now() + 5000 };
-    moved(ctl, li);
-  });
+  chipSortable(ctl, CLASSES, (li) => moved(ctl, li), render);
   return ctl;
 }
 
 function render(ctl, data) {
   if (ctl.dragging) { ctl.deferred = data; return; }
-  const ids = data.items.map(([id]) => id);
-  const sent = ctl.sent.indexOf(JSON.stringify(ids));
-  if (sent >= 0 && sent < ctl.sent.length - 1) {
-    // An answer to an order already superseded: send the newest once more (a rerun under
-    // way can swallow the event that followed it; a repeat is harmless).
-    const latest = ctl.sent[ctl.sent.length - 1];
-    if (ctl.resent !== latest) {
-      ctl.resent = latest;
-      ctl.send("order", JSON.parse(latest));
-    }
-    return;
-  }
-  ctl.sent = [];
-  ctl.resent = null;
+  if (chipAnswerIsStale(ctl, data.items.map(([id]) => id))) return;
   ctl.data = data;
   setText(ctl.help, data.words.help);
   ctl.list.setAttribute("aria-label", data.words.help);
   ctl.cards.setAttribute("aria-label", data.words.cards);
   ctl.status.hidden = true;
-  const old = new Map(Array.from(ctl.list.children, (li) => [li.dataset.id, li]));
-  const wanted = data.items.map(([id, text]) => {
-    let li = old.get(id);
-    if (!li) {
-      li = make("li", "lv-item");
-      li.tabIndex = 0;
-      li.dataset.id = id;
-      li.append(make("span", "lv-text"));
-    }
-    setText(li.firstChild, text);
-    return li;
-  });
-  const current = ctl.list.children;
-  if (wanted.length !== current.length || wanted.some((li, i) => current[i] !== li)) {
-    const focused = focusedIn(ctl);
-    ctl.list.replaceChildren(...wanted);
-    if (focused && wanted.includes(focused)) focused.focus({ preventScroll: true });
-  }
+  const wanted = placeChips(ctl, data.items, CLASSES);
   relabel(ctl);
   showCards(ctl, data.cards.map((card) => card.value));
   showTable(ctl, data.table.rows);
   ctl.root.dataset.source = "server";
-  const lost = !document.activeElement || document.activeElement === document.body;
-  if (refocus && refocus.until > performance.now() && lost) {
-    const li = wanted.find((item) => item.dataset.id === refocus.id);
-    if (li) { li.focus(); refocus = null; }
-  }
+  refocusChip(wanted);
 }
 
 export default function ({ data, parentElement, setTriggerValue }) {
-  let ctl = views.get(parentElement);
-  if (!ctl) {
-    ctl = create(parentElement);
-    views.set(parentElement, ctl);
-  }
-  ctl.send = setTriggerValue;
-  render(ctl, data);
-  return () => {
-    // Only the last call's cleanup runs, and only once the element has left the page.
-    if (ctl.root.isConnected) return;
-    ctl.sortable.destroy();
-    views.delete(parentElement);
-  };
+  return mountChips(views, parentElement, setTriggerValue, data, create, render);
 }
