@@ -29,7 +29,8 @@ from ndcg_core.metric.metrics import default_labels
 from ndcg_core.metric.view_numbers import view_numbers
 from ndcg_core.pictures.chart_data import CUTOFF, POSITIONS, chart_dataset_tables
 from ndcg_core.text.formatting import format_real
-from tests.browser.test_view_repaint_browser import _evaluate, _same, _special_float, random_case
+from tests.browser.test_view_repaint_browser import _evaluate, _special_float, random_case
+from tests.core.metric.test_view_numbers import same_float
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +66,7 @@ def check_rows(rows: dict[str, Any], after: Evaluation, where: object) -> None:
         assert list(row) == list(expected), (where, row, expected)
         for key, value in expected.items():
             if isinstance(value, float) or value is None:
-                assert _same(row[key], value), (where, key, row, expected)
+                assert same_float(row[key], value), (where, key, row, expected)
             else:
                 assert type(row[key]) is type(value), (where, key, row[key])
                 assert row[key] == value, (where, key, row, expected)

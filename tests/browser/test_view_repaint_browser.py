@@ -29,12 +29,12 @@ from ndcg_core import (
     ZeroIdeal,
     evaluate,
 )
-from ndcg_core.metric.exact_ratio import shown_ndcg
 from ndcg_core.metric.metrics import Evaluation, default_labels
 from ndcg_core.metric.view_numbers import repaint, view_numbers
 from ndcg_core.pictures.chart_data import POSITIONS, chart_dataset_tables
-from ndcg_core.pictures.tables import display_columns, escape_markdown
+from ndcg_core.pictures.tables import display_columns
 from ndcg_core.text.formatting import format_real
+from tests.core.metric.test_view_numbers import core_cards, printed_table, same_float
 
 pytestmark = pytest.mark.browser
 
@@ -119,16 +119,6 @@ def _evaluate(
     return evaluate(grades, convention, labels=labels, judged_grades=judged)
 
 
-def _same(browser: Any, core: Any) -> bool:
-    """The same float to the last bit, sign of 0 included (NaN with NaN; None is missing)."""
-    if browser is None or core is None:
-        return browser is None and core is None
-    browser, core = float(browser), float(core)
-    if math.isnan(core):
-        return math.isnan(browser)
-    return browser == core and math.copysign(1, browser) == math.copysign(1, core)
-
-
 def _same_tree(browser: Any, python: Any) -> bool:
     """The JavaScript view and Python's repaint(): equal structure, floats bit for bit."""
     if isinstance(python, dict):
@@ -144,30 +134,8 @@ def _same_tree(browser: Any, python: Any) -> bool:
             and all(_same_tree(b, p) for b, p in zip(browser, python, strict=True))
         )
     if isinstance(python, float) or (isinstance(browser, float) and isinstance(python, int)):
-        return not isinstance(browser, bool) and _same(browser, python)
+        return not isinstance(browser, bool) and same_float(browser, python)
     return type(browser) is type(python) and browser == python
-
-
-def _printed_table(
-    numbers: dict[str, Any], view: dict[str, Any], printed: list[dict[str, str]]
-) -> dict[str, list[str]]:
-    """The browser's rows as display_columns writes them (labels escaped for its Markdown)."""
-    names, rows = numbers["columns"], view["rows"]
-    columns = {
-        names["position"]: [str(row["position"]) for row in rows],
-        names["label"]: [escape_markdown(row["label"]) if row["label"] else "—" for row in rows],
-    }
-    if "title" in names:
-        columns["title"] = [escape_markdown(row["title"]) for row in rows]
-    columns[names["grade"]] = [row["grade_text"] for row in rows]
-    for key in ("gain", "discount", "contribution", "running_dcg"):
-        columns[names[key]] = [texts[key] for texts in printed]
-    columns[names["ideal_grade"]] = [row["ideal_grade_text"] for row in rows]
-    for key in ("ideal_contribution", "running_ideal_dcg", "ndcg_at_i"):
-        columns[names[key]] = [texts[key] for texts in printed]
-    if "counted" in names:
-        columns[names["counted"]] = ["yes" if row["counted"] else "no" for row in rows]
-    return columns
 
 
 def check_shown(
@@ -182,15 +150,10 @@ def check_shown(
     where = f"order {order}"
     assert _same_tree(view, repaint(numbers, order)), where
 
-    cards = {
-        "cg": after.cg,
-        "dcg": after.dcg,
-        "ideal_dcg": after.ideal_dcg,
-        "ndcg": shown_ndcg(after),
-    }
+    cards = core_cards(after)
     assert view["cards"].keys() == cards.keys()
     for name, value in cards.items():
-        assert _same(view["cards"][name], value), (where, name)
+        assert same_float(view["cards"][name], value), (where, name)
     assert shown["cards"] == {name: format_real(value) for name, value in cards.items()}, where
 
     table = after.table
@@ -199,12 +162,13 @@ def check_shown(
         core: list[float | None] = [float(v) for v in table[key].to_numpy(dtype=float)]
         if key in ("grade", "ideal_grade"):  # no document there: a missing grade, null
             core = [None if v is None or math.isnan(v) else v for v in core]
-        assert all(_same(row[key], c) for row, c in zip(view["rows"], core, strict=True)), (
+        assert all(same_float(row[key], c) for row, c in zip(view["rows"], core, strict=True)), (
             where,
             key,
         )
     expected = display_columns(after, titles=titles)
-    assert list(_printed_table(numbers, view, shown["rows"]).items()) == list(expected.items())
+    printed = printed_table(numbers, view, lambda key: [texts[key] for texts in shown["rows"]])
+    assert list(printed.items()) == list(expected.items())
 
     points = chart_dataset_tables(after)[POSITIONS].to_pylist()
     series = [numbers["series"][name] for name in ("this", "ideal")]
@@ -218,7 +182,7 @@ def check_shown(
         for key in ("position", "label", "series"):
             assert mine[key] == theirs[key], (where, key)
         for key in POINT_NUMBERS:
-            assert _same(mine[key], theirs[key]), (where, key, mine, theirs)
+            assert same_float(mine[key], theirs[key]), (where, key, mine, theirs)
             assert texts[key] == format_real(math.nan if theirs[key] is None else theirs[key])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import given, settings
@@ -29,7 +30,7 @@ LARGE_GRADES = st.sampled_from([1062500.0, 2000500.0, 999999.9375, 12345678.0])
 TITLES = st.sampled_from(["", "Forno *Rosso*", "a_b [link](x)", "Plain title"])
 
 
-def _same(browser: Any, core: Any) -> bool:
+def same_float(browser: Any, core: Any) -> bool:
     """The same float to the last bit (NaN with NaN; None is a missing value)."""
     if browser is None or core is None:
         return browser is None and core is None
@@ -43,7 +44,7 @@ def _printed_cards(view: dict[str, Any], rule: dict[str, Any]) -> dict[str, str]
     return {name: format_like_browser(value, rule) for name, value in view["cards"].items()}
 
 
-def _core_cards(evaluation: Evaluation) -> dict[str, Any]:
+def core_cards(evaluation: Evaluation) -> dict[str, Any]:
     return {
         "cg": evaluation.cg,
         "dcg": evaluation.dcg,
@@ -52,13 +53,12 @@ def _core_cards(evaluation: Evaluation) -> dict[str, Any]:
     }
 
 
-def _printed_table(numbers: dict[str, Any], view: dict[str, Any]) -> dict[str, list[str]]:
-    """The repaint's rows as display_columns writes them (labels escaped for its Markdown)."""
-    names, rule, rows = numbers["columns"], numbers["format"], view["rows"]
-
-    def number(key: str) -> list[str]:
-        return [format_like_browser(row[key], rule) for row in rows]
-
+def printed_table(
+    numbers: dict[str, Any], view: dict[str, Any], number: Callable[[str], list[str]]
+) -> dict[str, list[str]]:
+    """The repaint's rows as display_columns writes them (labels escaped for its Markdown),
+    ``number(key)`` giving each number column's printed texts."""
+    names, rows = numbers["columns"], view["rows"]
     columns = {
         names["position"]: [str(row["position"]) for row in rows],
         names["label"]: [escape_markdown(row["label"]) if row["label"] else "—" for row in rows],
@@ -85,12 +85,15 @@ def _check_view(
     """Cards, table and charts of the repaint against the core's evaluation of ``order``."""
     rule = numbers["format"]
     view = repaint(numbers, order)
-    core = _core_cards(after)
+    core = core_cards(after)
     assert _printed_cards(view, rule) == {name: format_real(v) for name, v in core.items()}
-    assert all(_same(view["cards"][name], value) for name, value in core.items())
+    assert all(same_float(view["cards"][name], value) for name, value in core.items())
 
     expected = display_columns(after, titles=titles)
-    assert list(_printed_table(numbers, view).items()) == list(expected.items())
+    printed = printed_table(
+        numbers, view, lambda key: [format_like_browser(row[key], rule) for row in view["rows"]]
+    )
+    assert list(printed.items()) == list(expected.items())
 
     points = chart_dataset_tables(after)[POSITIONS].to_pylist()
     drawn = [
@@ -103,7 +106,7 @@ def _check_view(
         for key in ("position", "label", "series"):
             assert mine[key] == theirs[key], key
         for key in ("grade", "contribution", "running_dcg", "ndcg_at_i"):
-            assert _same(mine[key], theirs[key]), (key, mine, theirs)
+            assert same_float(mine[key], theirs[key]), (key, mine, theirs)
             core = math.nan if theirs[key] is None else theirs[key]
             assert format_like_browser(mine[key], rule) == format_real(core)
 
