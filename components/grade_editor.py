@@ -11,9 +11,16 @@ import streamlit as st
 
 from components.cache import shared_view
 from components.chrome import show_error
-from components.drag_order import draggable_ranking, order_buttons
+from components.drag_order import document_chips, draggable_ranking, move_controls, order_buttons
+from components.live_view import live_view
 from components.navigation import page_named
-from components.results import current_evaluation, cutoff_suffix, view_key
+from components.results import (
+    browser_chart_spec,
+    chart_note,
+    current_evaluation,
+    cutoff_suffix,
+    view_key,
+)
 from components.sortable_list import show_position
 from components.state import (
     TEXT_KEY,
@@ -32,7 +39,7 @@ from components.state import (
     store_list,
 )
 from components.view_parts import current_page, go_to_page
-from ndcg_core import Convention, IdealSource, NdcgError, format_real, parse_grades
+from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, format_real, parse_grades
 from ndcg_core.links.view_files import MAX_VIEW_BYTES, view_from_json
 from ndcg_core.metric.drop_numbers import drop_numbers
 from ndcg_core.metric.exact_ratio import shown_ndcg
@@ -342,4 +349,31 @@ def order_controls() -> None:
         caption="Drag a document to a new place, or focus it and press Alt+Arrow keys.",
         sums=_list_sums,
     )
+    order_buttons(key="lab", on_click=_reorder)
+
+
+LIVE_KEY = "lab_live"  # the list, its numbers, charts and table, drawn in the browser
+
+
+def live_ranking(evaluation: Evaluation, *, room: int) -> None:
+    """The current list's documents, cards, three charts (``room`` px wide) and table in one
+    component that repaints them in the browser at a drop (:func:`live_view`); the new order
+    comes back to the list's one writer. Then what a drop's order broke, if anything."""
+    live_view(
+        evaluation,
+        key=LIVE_KEY,
+        titles=current_titles(),
+        on_order=_on_drag,
+        chart=browser_chart_spec(evaluation, room=room),
+        chart_note=chart_note(len(evaluation.table)),
+    )
+    show_error("order")
+
+
+def order_keys() -> None:
+    """Up and Down for a picked document, then Ideal order, Reverse and Shuffle: the ways
+    to reorder for people who cannot (or would rather not) drag."""
+    titles = current_titles()
+    _, sorted_labels = document_chips(current_list(), titles)
+    move_controls(sorted_labels, key="lab_move", on_move=_move, titles=titles)
     order_buttons(key="lab", on_click=_reorder)

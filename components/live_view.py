@@ -11,9 +11,11 @@ order once, as a trigger value. No metric rule is written in JavaScript; without
 (exact sums) the component keeps the server's numbers and says it waits for them.
 
 The list uses the drag list's vendored SortableJS (mouse, Alt+Arrow keys, a finger's long
-press), as :mod:`components.sortable_list` does, but draws every document: it has no window.
-The table draws every row up to :data:`WHOLE_TABLE_UP_TO` rows; a longer one, its first
-:data:`FIRST_ROWS`, and says so.
+press), as :mod:`components.sortable_list` does, but draws every document: it has no window,
+so a page gives it lists of up to :data:`WHOLE_LIST_UP_TO` documents (:func:`drawn_whole`).
+The table draws every row up to :data:`WHOLE_TABLE_UP_TO` rows; a longer one a page of
+:data:`PAGE_ROWS` at a time, turned in the browser (each page's cells from the same repaint,
+or from the server's texts of every row where the sums are exact).
 """
 
 from __future__ import annotations
@@ -27,16 +29,22 @@ import streamlit as st
 from components.drag_order import chip_text
 from components.results import metric_cards
 from components.static_files import chip_list_js, static_text
+from components.view_charts import view_charts_js
 from components.view_repaint import view_repaint_js
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.view_numbers import view_numbers
 from ndcg_core.pictures.tables import column_names, display_columns
 
+# Documents the list draws whole: at 1,000 an Alt+Arrow move repaints the list, cards, charts
+# and table within about 50 ms here (benchmarks/playground.py --drops); a longer list is the
+# server's, which shows a window of it (components.sortable_list).
+WHOLE_LIST_UP_TO = 1_000
 WHOLE_TABLE_UP_TO = 400  # rows a table draws whole; a browser redraws them within a frame
-FIRST_ROWS = 200  # rows drawn of a longer table
+PAGE_ROWS = 50  # rows a page of a longer table shows (Streamlit's paged table had the same)
 HELP = "Drag a document, or focus it and press Alt+Arrow keys, to change the ranking."
 CARDS = "The numbers"  # what a screen reader calls the group of cards
 WAITING = "Updating: these sums are done exactly on the server, which sends the new numbers."
+PREVIOUS, NEXT, PAGE = "Previous positions", "Next positions", "Table page"  # a long table's
 NO_LABEL = "—"  # display_columns' label cell of a position past the list's end
 YES, NO = "yes", "no"  # display_columns' "in top k" cells
 
@@ -47,6 +55,7 @@ _JS = "\n".join(
     [
         chip_list_js(),
         view_repaint_js(),
+        view_charts_js(),
         static_text("live_view.js"),
     ]
 )
@@ -66,23 +75,39 @@ def new_order(order: object, labels: Sequence[str]) -> list[str] | None:
     return None if moved == list(labels) else moved
 
 
+def drawn_whole(evaluation: Evaluation) -> bool:
+    """Whether the live view draws ``evaluation``'s list (see :data:`WHOLE_LIST_UP_TO`).
+
+    >>> from ndcg_core import evaluate
+    >>> drawn_whole(evaluate([1.0] * 1000)), drawn_whole(evaluate([1.0] * 1001))
+    (True, False)
+    """
+    return len(evaluation.grades) <= WHOLE_LIST_UP_TO
+
+
 def table_rows(evaluation: Evaluation) -> int:
-    """How many rows of the table the component draws.
+    """How many rows a page of the table shows (every row, or a page of a long table).
 
     >>> from ndcg_core import evaluate
     >>> table_rows(evaluate([1.0] * 10)), table_rows(evaluate([1.0] * 1000))
-    (10, 200)
+    (10, 50)
     """
     rows = len(evaluation.table)
-    return rows if rows <= WHOLE_TABLE_UP_TO else FIRST_ROWS
+    return rows if rows <= WHOLE_TABLE_UP_TO else PAGE_ROWS
 
 
 def _table(
-    evaluation: Evaluation, titles: Mapping[str, str] | None, keys: Mapping[str, str] | None
+    evaluation: Evaluation,
+    titles: Mapping[str, str] | None,
+    keys: Mapping[str, str] | None,
 ) -> dict[str, Any]:
     """The server's table: headers, the keys ``repaintView``'s rows name them by, and the
-    cells as display_columns prints them, labels and titles as plain text (not Markdown)."""
-    shown = table_rows(evaluation)
+    cells of the first page as display_columns prints them, labels and titles as plain text
+    (not Markdown). Without ``keys`` (no payload: the browser cannot redo the numbers) the
+    cells of every page."""
+    total = len(evaluation.table)
+    page_rows = table_rows(evaluation)
+    shown = page_rows if keys else total
     columns = display_columns(evaluation, rows=shown, titles=titles)
     labels = [str(label) for label in evaluation.table["label"][:shown]]
     columns[column_names(evaluation)["label"]] = [label or NO_LABEL for label in labels]
@@ -90,24 +115,26 @@ def _table(
         columns["title"] = [titles.get(label, "") for label in labels]
     headers = list(columns)
     by_header = {header: key for key, header in (keys or {}).items()}
-    total = len(evaluation.table)
-    caption = "Position by position"
     return {
-        "caption": caption if shown == total else f"{caption}: positions 1-{shown} of {total:,}",
+        "caption": "Position by position",
         "headers": headers,
         "keys": [by_header[header] for header in headers] if keys else None,
         # Words read from the left; numbers line up on the right.
         "text": [header in (column_names(evaluation)["label"], "title") for header in headers],
         "rows": [list(row) for row in zip(*columns.values(), strict=True)],
-        "note": ""
-        if shown == total
-        else f"The table shows the first {shown} of {total:,} positions; the cards count "
-        "every position.",
+        "total": total,
+        "page_rows": page_rows,
     }
 
 
-def live_data(evaluation: Evaluation, titles: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """What the component is sent for ``evaluation`` (JSON-ready).
+def live_data(
+    evaluation: Evaluation,
+    titles: Mapping[str, str] | None = None,
+    chart: Mapping[str, Any] | None = None,
+    chart_note: str = "",
+) -> dict[str, Any]:
+    """What the component is sent for ``evaluation`` (JSON-ready); ``chart``, the Vega-Lite
+    spec of its three charts with their rows as JSON (none: no charts), and a line under them.
 
     >>> from ndcg_core import evaluate
     >>> data = live_data(evaluate([3, 2, 0]))
@@ -127,6 +154,8 @@ def live_data(evaluation: Evaluation, titles: Mapping[str, str] | None = None) -
         ],
         "table": _table(evaluation, titles, numbers["columns"] if numbers else None),
         "numbers": numbers,
+        "chart": chart,
+        "chart_note": chart_note,
         "words": {
             "help": HELP,
             "cards": CARDS,
@@ -134,6 +163,9 @@ def live_data(evaluation: Evaluation, titles: Mapping[str, str] | None = None) -
             "none": NO_LABEL,
             "yes": YES,
             "no": NO,
+            "previous": PREVIOUS,
+            "next": NEXT,
+            "page": PAGE,
         },
     }
 
@@ -144,8 +176,11 @@ def live_view(
     key: str,
     titles: Mapping[str, str] | None = None,
     on_order: Callable[[list[str]], None] | None = None,
+    chart: Mapping[str, Any] | None = None,
+    chart_note: str = "",
 ) -> list[str] | None:
-    """Draw the list, the cards and the table of ``evaluation`` (its documents in its order).
+    """Draw the list, the cards, the charts (``chart``, see :func:`live_data`) and the table of
+    ``evaluation`` (its documents in its order).
 
     A drop or an Alt+Arrow move repaints them in the browser at once, then reports the new
     order (the labels, top first) once: ``on_order`` gets it before the next run, which should
@@ -157,7 +192,7 @@ def live_view(
         msg = "live_view needs distinct document labels"
         raise ValueError(msg)
     # Changes every run, so the browser re-applies the server's order even when unchanged.
-    data = {**live_data(evaluation, titles), "run": time.monotonic_ns()}
+    data = {**live_data(evaluation, titles, chart, chart_note), "run": time.monotonic_ns()}
 
     def reported() -> None:
         # Runs before the script: the caller stores the order, this run draws it.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pandas as pd
@@ -15,6 +15,7 @@ from components.chrome import error_box
 from components.glossary import tooltip
 from components.screen import chart_font_size
 from components.state import current_list, current_titles, current_unretrieved, current_view
+from components.view_charts import json_rows
 from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, evaluate, format_real
 from ndcg_core.links.view_files import view_to_json
 from ndcg_core.metric.exact_ratio import shown_ndcg
@@ -96,7 +97,9 @@ def evaluate_current(convention: Convention) -> Evaluation | None:
         return None
 
 
-def _chart_spec(evaluation: Evaluation, width: int) -> dict[str, Any]:
+def _chart_spec(
+    evaluation: Evaluation, width: int, rows: Callable[[pa.Table], Any] | None = None
+) -> dict[str, Any]:
     # Building the Altair chart costs ~0.1 s: once per server for each shape (lines or
     # points, a cutoff or none) and width, then filled with the list's length and k.
     layout = chart_layout(evaluation)
@@ -106,9 +109,44 @@ def _chart_spec(evaluation: Evaluation, width: int) -> dict[str, Any]:
     # Arrow IPC bytes go to the browser as they are; a frame or a list of rows would be
     # converted again on every run (the spec is shared by every session that shows this view).
     spec["datasets"] = {
-        name: _arrow_bytes(table) for name, table in chart_dataset_tables(evaluation).items()
+        name: (rows or _arrow_bytes)(table)
+        for name, table in chart_dataset_tables(evaluation).items()
     }
     return spec
+
+
+def browser_chart_spec(evaluation: Evaluation, *, room: int) -> dict[str, Any]:
+    """The spec :func:`chart_block` draws in ``room`` px, its datasets as JSON rows (what a
+    component drawing the charts itself takes: :func:`components.view_charts.json_rows`),
+    text sized for the screen as there."""
+    width = fitted_width(room)
+    spec = shared_view(
+        "browser_chart",
+        (view_key(evaluation), width),
+        lambda: _chart_spec(evaluation, width, json_rows),
+    )
+    font_size = chart_font_size()
+    return spec if font_size is None else with_text_size(spec, font_size)
+
+
+def chart_note(positions: int) -> str:
+    """What the charts under a list of ``positions`` let a person do, and what they leave out.
+
+    >>> chart_note(10)[:16]
+    'Hover a position'
+    """
+    if positions > PLOTTED_POSITIONS:
+        return (
+            f"Over {PLOTTED_POSITIONS} positions the charts draw {PLOTTED_POSITIONS} evenly "
+            "spaced ones, as lines without hover (a chart this wide shows no more). The table "
+            "below has every number."
+        )
+    if is_dense(positions):
+        return (
+            f"Over {DENSE_POSITIONS} positions the charts are lines, without hover: points "
+            "would overlap. The table below has every number."
+        )
+    return "Hover a position (tap it on a touch screen) to pick it out in all three charts."
 
 
 def _arrow_bytes(table: pa.Table) -> bytes:
@@ -177,7 +215,12 @@ def metric_row(evaluation: Evaluation) -> None:
     for row, pair in zip((st.columns(2), st.columns(2)), (cards[:2], cards[2:]), strict=True):
         for column, (_, label, value, help_text) in zip(row, pair, strict=True):
             column.metric(label, value, help=help_text)
-    for note in evaluation_notes(evaluation):  # a number outside [0, 1], or set by a rule
+    result_notes(evaluation)
+
+
+def result_notes(evaluation: Evaluation) -> None:
+    """What the cards' numbers need said: one outside [0, 1] or set by a rule, exact sums."""
+    for note in evaluation_notes(evaluation):
         st.caption(note)
     if evaluation.exact:
         st.caption(
@@ -198,22 +241,7 @@ def chart_block(evaluation: Evaluation, *, room: int) -> None:
     if font_size is not None:
         spec = with_text_size(spec, font_size)
     st.vega_lite_chart(spec, width="content")
-    positions = len(evaluation.table)
-    if positions > PLOTTED_POSITIONS:
-        st.caption(
-            f"Over {PLOTTED_POSITIONS} positions the charts draw {PLOTTED_POSITIONS} evenly "
-            "spaced ones, as lines without hover (a chart this wide shows no more). The table "
-            "below has every number."
-        )
-    elif is_dense(positions):
-        st.caption(
-            f"Over {DENSE_POSITIONS} positions the charts are lines, without hover: points "
-            "would overlap. The table below has every number."
-        )
-    else:
-        st.caption(
-            "Hover a position (tap it on a touch screen) to pick it out in all three charts."
-        )
+    st.caption(chart_note(len(evaluation.table)))
 
 
 def position_table(

@@ -17,6 +17,8 @@ import json
 import math
 from typing import Any
 
+import pyarrow as pa
+
 from components.static_files import static_text, umd_constant
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.pictures.chart_data import (
@@ -58,10 +60,23 @@ def view_charts_js() -> str:
     )
 
 
+def json_rows(table: pa.Table) -> list[dict[str, Any]]:
+    """A chart dataset's rows as JSON-ready dicts, NaN as null (JSON has no NaN).
+
+    >>> json_rows(pa.table({"x": [1.0, float("nan")]}))
+    [{'x': 1.0}, {'x': None}]
+    """
+    return [
+        {key: None if isinstance(v, float) and math.isnan(v) else v for key, v in row.items()}
+        for row in table.to_pylist()
+    ]
+
+
 def view_chart_spec(evaluation: Evaluation, width: int = CHART_WIDTH) -> dict[str, Any]:
     """The spec ``results._chart_spec`` draws for ``evaluation`` (the template of its shape,
-    filled), with its datasets as JSON rows, NaN as null, where that page sends Arrow: what
-    ``drawViewCharts`` takes. Builds the template each call (about 0.1 s; a page shares it).
+    filled), with its datasets as JSON rows (:func:`json_rows`), where that page sends Arrow:
+    what ``drawViewCharts`` takes. Builds the template each call (about 0.1 s); a page takes
+    :func:`components.results.browser_chart_spec`, which shares it.
 
     >>> from ndcg_core import evaluate
     >>> spec = view_chart_spec(evaluate([3, 2]))
@@ -72,10 +87,6 @@ def view_chart_spec(evaluation: Evaluation, width: int = CHART_WIDTH) -> dict[st
     n, _, visible_k = layout
     spec = fill_template(chart_template(ChartShape.of(layout), width=width), n, visible_k)
     spec["datasets"] = {
-        name: [
-            {key: None if isinstance(v, float) and math.isnan(v) else v for key, v in row.items()}
-            for row in table.to_pylist()
-        ]
-        for name, table in chart_dataset_tables(evaluation).items()
+        name: json_rows(table) for name, table in chart_dataset_tables(evaluation).items()
     }
     return spec

@@ -17,7 +17,8 @@ from components.compare_mode import (
     stakeholder_download,
 )
 from components.convention_picker import presenter_choices
-from components.grade_editor import grade_editor, order_controls
+from components.grade_editor import grade_editor, live_ranking, order_controls, order_keys
+from components.live_view import drawn_whole
 from components.navigation import run_through_app
 from components.results import (
     chart_block,
@@ -25,6 +26,7 @@ from components.results import (
     export_block,
     metric_row,
     position_table,
+    result_notes,
 )
 from components.screen import screen_size
 from components.stale_note import list_stale_note
@@ -66,26 +68,33 @@ def editor(column: Any, convention: Convention) -> None:
 
 
 def one_ranking(convention: Convention) -> None:
-    """The list, its numbers and charts, and the table position by position."""
-    ranking, results = st.columns([1 - RESULTS_SHARE, RESULTS_SHARE], gap="large")
-    editor(ranking, convention)
-    with results:
+    """The editor, and the ways to reorder by button beside it; then the list, its numbers,
+    charts and table, drawn in the browser (a drop repaints them at once) for a list the
+    browser draws whole, else by the server; then the notes and downloads."""
+    inputs, beside = st.columns([1 - RESULTS_SHARE, RESULTS_SHARE], gap="large")
+    editor(inputs, convention)
+    with beside:
         list_stale_note(convention)  # an input error above keeps the last list's numbers
         evaluation = evaluate_current(convention)
-        if evaluation is not None:
-            if not presenting():
-                metric_row(evaluation)
-            chart_block(evaluation, room=screen_size().column(RESULTS_SHARE))
-    with ranking:
-        if evaluation is not None and presenting():
+    if evaluation is None:
+        return
+    room = screen_size().column(RESULTS_SHARE)
+    if drawn_whole(evaluation):
+        with beside:
+            order_keys()
+        live_ranking(evaluation, room=room)
+        result_notes(evaluation)
+    else:
+        with beside:
             metric_row(evaluation)
-        order_controls()
-    if evaluation is not None:
+            chart_block(evaluation, room=room)
+        with inputs:
+            order_controls()
         st.subheader("Position by position", anchor=False)
-        st.caption(f"Convention: {convention}")
         position_table(evaluation, key="playground", titles=current_titles())
-        if full_controls():
-            export_block(evaluation)
+    st.caption(f"Convention: {convention}")
+    if full_controls():
+        export_block(evaluation)
 
 
 def two_rankings(convention: Convention) -> None:

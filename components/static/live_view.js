@@ -1,7 +1,9 @@
 // The Playground's list, number cards and per-position table (components/live_view.py).
 // That module puts before this file `Sortable` (the vendored SortableJS), chip_list.js (the
 // chips' moves, shared with the drag list) and the repaint (components/view_repaint.py:
-// repaintView, formatViewNumber), so no metric rule or number format is written here. Every text goes in as textContent: never HTML.
+// repaintView, formatViewNumber) and the charts (components/view_charts.py: viewChartRows,
+// drawViewCharts, updateViewCharts), so no metric rule or number format is written here.
+// Every text goes in as textContent: never HTML.
 
 const views = new WeakMap();  // parentElement -> controller: this function runs on every rerun
 const CLASSES = { item: "lv-item", text: "lv-text", ghost: "lv-ghost", chosen: "lv-chosen" };
@@ -42,8 +44,13 @@ function showCards(ctl, values) {
   });
 }
 
+function pages(ctl) {
+  const table = ctl.data.table;
+  return Math.max(1, Math.ceil(table.total / table.page_rows));
+}
+
 function showTable(ctl, rows) {
-  // rows: the shown rows' cells, as text.
+  // rows: the open page's cells, as text.
   const table = ctl.data.table;
   setText(ctl.caption, table.caption);
   ctl.tableBox.setAttribute("aria-label", table.caption);
@@ -75,8 +82,49 @@ function showTable(ctl, rows) {
     const tr = body.children[i];
     cells.forEach((text, j) => setText(tr.children[j], text));
   });
-  setText(ctl.note, table.note);
-  ctl.note.hidden = !table.note;
+  showPager(ctl);
+}
+
+function showPager(ctl) {
+  const table = ctl.data.table;
+  const count = pages(ctl);
+  ctl.pager.hidden = count === 1;
+  if (count === 1) return;
+  const words = ctl.data.words;
+  const first = ctl.page * table.page_rows + 1;
+  const last = Math.min(table.total, first + table.page_rows - 1);
+  setText(ctl.previous, words.previous);
+  setText(ctl.next, words.next);
+  setText(ctl.pageLabel, words.page);
+  setText(ctl.pageOf, `of ${count}: positions ${first.toLocaleString("en")}-${last.toLocaleString("en")} of ${table.total.toLocaleString("en")}`);
+  ctl.pageInput.max = String(count);
+  if (document.activeElement !== ctl.pageInput) ctl.pageInput.value = String(ctl.page + 1);
+  ctl.previous.disabled = ctl.page === 0;
+  ctl.next.disabled = ctl.page === count - 1;
+}
+
+function pageCells(ctl, view) {
+  // The open page's cells: from the repaint of the order on screen (`view`, worked out here
+  // when not given) where the server sent the numbers, else from the server's texts.
+  const data = ctl.data;
+  const table = data.table;
+  const first = ctl.page * table.page_rows;
+  const last = Math.min(table.total, first + table.page_rows);
+  const numbers = data.numbers;
+  if (!numbers) return table.rows.slice(first, last);
+  if (!view && first === 0 && ctl.root.dataset.source === "server") {
+    return table.rows.slice(0, last);  // the server's own first page, for its own order
+  }
+  const shown = view || repaintView(numbers, chipIds(ctl.list));
+  return shown.rows.slice(first, last).map((row) => table.keys.map((key) => cellText(row, key, numbers, data.words)));
+}
+
+function turnTo(ctl, page) {
+  const count = pages(ctl);
+  const wanted = Math.min(count - 1, Math.max(0, page));
+  if (wanted === ctl.page) return;
+  ctl.page = wanted;
+  showTable(ctl, pageCells(ctl, null));
 }
 
 function cellText(row, key, numbers, words) {
@@ -91,6 +139,50 @@ function cellText(row, key, numbers, words) {
   }
 }
 
+function chartWork(ctl, work) {
+  // One chart change at a time, in the order asked: a drop's rows never overtake the
+  // server's spec, nor the other way round. A failure is reported, not left to stop the chain.
+  ctl.charts = ctl.charts.then(work).catch((error) => console.error("nDCG Lab charts:", error));
+}
+
+function showServerCharts(ctl, spec) {
+  // The server's spec for its order: redrawn when its shape (everything but the rows)
+  // changed, otherwise only its rows swapped in.
+  if (!spec) {
+    ctl.chartShape = null;
+    chartWork(ctl, async () => { ctl.chart = null; ctl.chartBox.replaceChildren(); });
+    return;
+  }
+  const shape = JSON.stringify({ ...spec, datasets: null });
+  if (shape !== ctl.chartShape) {
+    ctl.chartShape = shape;
+    chartWork(ctl, async () => {
+      const box = make("div", "lv-chart");
+      ctl.chartBox.replaceChildren(box);
+      ctl.chart = null;
+      ctl.chart = await drawViewCharts(box, spec);
+      ctl.chartBox.dataset.order = ctl.data.items.map(([id]) => id).join(" ");
+    });
+    return;
+  }
+  const order = ctl.data.items.map(([id]) => id).join(" ");
+  chartWork(ctl, async () => {
+    if (!ctl.chart) return;
+    await updateViewCharts(ctl.chart, spec.datasets);
+    ctl.chartBox.dataset.order = order;
+  });
+}
+
+function repaintCharts(ctl, numbers, view, ids) {
+  // The charts' points for the order on screen, from the repaint's numbers (viewChartRows).
+  const order = ids.join(" ");
+  chartWork(ctl, async () => {
+    if (!ctl.chart) return;
+    await updateViewCharts(ctl.chart, viewChartRows(numbers, view));
+    ctl.chartBox.dataset.order = order;
+  });
+}
+
 function repaint(ctl) {
   // Cards and table for the order on screen, before the server's answer: the core's numbers
   // redone from the payload (repaintView), printed by the core's rule.
@@ -102,13 +194,13 @@ function repaint(ctl) {
     setText(ctl.status, data.words.waiting);
     return null;
   }
-  const view = repaintView(numbers, chipIds(ctl.list));
+  const ids = chipIds(ctl.list);
+  const view = repaintView(numbers, ids);
   const print = (value) => formatViewNumber(value, numbers.format);
   const values = data.cards.map((card) => print(view.cards[card.key]));
   showCards(ctl, values);
-  const keys = data.table.keys;
-  const shown = data.table.rows.length;
-  showTable(ctl, view.rows.slice(0, shown).map((row) => keys.map((key) => cellText(row, key, numbers, data.words))));
+  showTable(ctl, pageCells(ctl, view));
+  if (data.chart) repaintCharts(ctl, numbers, view, ids);
   ctl.root.dataset.source = "browser";
   return values;
 }
@@ -128,7 +220,12 @@ function moved(ctl, li) {
   relabel(ctl);
   repaint(ctl);
   announce(ctl, li);
-  sendChipOrder(ctl);
+  // The order goes to the server once this frame is painted: Streamlit's own work on a
+  // trigger (a rerun request, its status) then never delays the numbers the person sees.
+  requestAnimationFrame(() => setTimeout(() => {
+    const latest = JSON.stringify(chipIds(ctl.list));
+    if (ctl.sent[ctl.sent.length - 1] !== latest) sendChipOrder(ctl);
+  }));
 }
 
 function create(parent) {
@@ -138,8 +235,12 @@ function create(parent) {
   const help = make("p", "lv-help");
   const list = make("ul", "lv-list");
   list.setAttribute("role", "list");
+  const results = make("div", "lv-results");
   const cards = make("div", "lv-cards");
   cards.setAttribute("role", "group");
+  const chartBox = make("div", "lv-charts");
+  const chartNote = make("p", "lv-chart-note");
+  results.append(cards, chartBox, chartNote);
   const status = make("p", "lv-status");
   status.hidden = true;
   const live = make("div", "lv-live");
@@ -153,16 +254,38 @@ function create(parent) {
   const tbody = make("tbody");
   table.append(caption, thead, tbody);
   tableBox.append(table);
-  const note = make("p", "lv-note");
+  const pager = make("div", "lv-pager");
+  const previous = make("button", "lv-page-button");
+  previous.type = "button";
+  const next = make("button", "lv-page-button");
+  next.type = "button";
+  const pageLabel = make("label", "lv-page-label");
+  const pageInput = make("input", "lv-page-input");
+  pageInput.type = "number";
+  pageInput.min = "1";
+  pageInput.inputMode = "numeric";
+  pageLabel.append(make("span"), pageInput);
+  const pageOf = make("span", "lv-page-of");
+  pager.append(previous, pageLabel, pageOf, next);
+  pager.hidden = true;
   listBox.append(help, list);
-  top.append(listBox, cards);
-  root.append(top, status, live, tableBox, note);
+  top.append(listBox, results);
+  root.append(top, status, live, tableBox, pager);
   parent.append(root);
   const ctl = {
-    root, list, cards, status, live, tableBox, caption, thead, tbody, note, help,
+    root, list, cards, status, live, tableBox, caption, thead, tbody, help,
+    pager, previous, next, pageInput, pageOf, pageLabel: pageLabel.firstChild, page: 0,
+    chartBox, chartNote, chart: null, chartShape: null, charts: Promise.resolve(),
     data: null, send: null, dragging: false, deferred: null, sent: [], heads: null,
   };
   chipSortable(ctl, CLASSES, (li) => moved(ctl, li), render);
+  previous.addEventListener("click", () => turnTo(ctl, ctl.page - 1));
+  next.addEventListener("click", () => turnTo(ctl, ctl.page + 1));
+  pageInput.addEventListener("change", () => {
+    const wanted = Number.parseInt(pageInput.value, 10);
+    if (Number.isFinite(wanted)) turnTo(ctl, wanted - 1);
+    pageInput.value = String(ctl.page + 1);
+  });
   return ctl;
 }
 
@@ -177,8 +300,12 @@ function render(ctl, data) {
   const wanted = placeChips(ctl, data.items, CLASSES);
   relabel(ctl);
   showCards(ctl, data.cards.map((card) => card.value));
-  showTable(ctl, data.table.rows);
   ctl.root.dataset.source = "server";
+  ctl.page = Math.min(ctl.page, pages(ctl) - 1);
+  showTable(ctl, pageCells(ctl, null));
+  showServerCharts(ctl, data.chart);
+  setText(ctl.chartNote, data.chart_note);
+  ctl.chartNote.hidden = !data.chart_note;
   refocusChip(wanted);
 }
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pytest
 from streamlit.components.v2 import manifest_scanner
 from streamlit.runtime.pages_manager import PagesManager
@@ -71,3 +73,35 @@ def formulas(at: AppTest) -> list[str]:
         for element in at.markdown
         if element.value.startswith(OPENING)
     ]
+
+
+def component_data(at: AppTest, key: str) -> dict[str, Any] | None:
+    """What the page sent the ``st.components.v2`` component keyed ``key`` (its JSON data),
+    or None when the page drew no such component."""
+    for element in at.get("bidi_component"):
+        if element.key == key:
+            data: dict[str, Any] = json.loads(element.proto.json)
+            return data
+    return None
+
+
+def shown_cards(at: AppTest) -> dict[str, str]:
+    """Every number card the page shows, label to text: Streamlit's ``st.metric`` and the cards
+    the page sends the browser-drawn live view (components.live_view) to draw."""
+    cards = {m.label: m.value for m in at.metric}
+    for element in at.get("bidi_component"):
+        data = json.loads(element.proto.json) if element.proto.json else {}
+        if isinstance(data, dict):
+            cards.update({card["label"]: card["value"] for card in data.get("cards", [])})
+    return cards
+
+
+def shown_table(at: AppTest, key: str = "lab_live") -> pd.DataFrame:
+    """The first page of the per-position table: the one the live view keyed ``key`` is sent
+    (its headers and cells), else the page's first ``st.table``."""
+    data = component_data(at, key)
+    if data is None:
+        frame: pd.DataFrame = at.table[0].value
+        return frame
+    table = data["table"]
+    return pd.DataFrame(table["rows"][: table["page_rows"]], columns=table["headers"])

@@ -30,7 +30,7 @@ from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.queries import parse_queries
 from ndcg_core.runs.scoring import evaluate_run
 from tests.hostile.corpus import CORPUS, Case, case_id
-from tests.pages.conftest import APP
+from tests.pages.conftest import APP, component_data, shown_cards, shown_table
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 TAB_OF = {"text": "Type", "table": "Table", "view": "Open a saved view"}
@@ -136,11 +136,15 @@ def _walk(node: Any) -> Iterator[Any]:
 
 
 def _metrics(at: AppTest) -> dict[str, str]:
-    return {m.label: m.value for m in at.metric}
+    return shown_cards(at)
 
 
 def _snapshot(at: AppTest, target: str) -> Any:
-    tables = [t.value.to_dict("list") for t in at.table[:1]]
+    tables = (
+        [shown_table(at).to_dict("list")]
+        if component_data(at, "lab_live")
+        else [t.value.to_dict("list") for t in at.table[:1]]
+    )
     frames = [d.value.to_dict("list") for d in at.dataframe[:1]]
     grade_list = at.session_state["lab_list"] if target not in ("qrels", "run") else None
     return _metrics(at), tables, frames, grade_list
@@ -220,8 +224,10 @@ def _shows_list(
         judged = grade_list.grades
     assert at.session_state["lab_list"] == grade_list
     assert _metrics(at) == _expected_metrics(grade_list.grades, convention, judged)
-    shown = at.table[0].value["document"].tolist()  # the first page of the table
-    labels = [escape_markdown(label) for label in grade_list.labels]
+    shown = shown_table(at)["document"].tolist()  # the first page of the table
+    # The live view draws cells as text (textContent); Streamlit's table reads Markdown.
+    live = component_data(at, "lab_live") is not None
+    labels = [label if live else escape_markdown(label) for label in grade_list.labels]
     assert shown[: len(labels)] == labels[: len(shown)]
     assert set(shown[len(labels) :]) <= {"—"}  # positions of a longer judged ideal
     # The table's CSV download writes each label so that no spreadsheet reads a formula.

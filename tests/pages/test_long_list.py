@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 from components.sortable_list import PAGE_SIZE
 from ndcg_core import evaluate, format_real
 from ndcg_core.metric.parsing import MAX_ITEMS
-from tests.pages.conftest import open_app
+from tests.pages.conftest import open_app, shown_cards
 from tests.pages.test_playground import PLAYGROUND
 
 GRADES = [float(i % 4) for i in range(MAX_ITEMS)]
@@ -15,7 +15,7 @@ LABELS = tuple(f"D{i}" for i in range(1, MAX_ITEMS + 1))
 
 
 def _ndcg(at: AppTest) -> str:
-    return next(m.value for m in at.metric if m.label == "nDCG")
+    return shown_cards(at)["nDCG"]
 
 
 def _order(at: AppTest) -> tuple[str, ...]:

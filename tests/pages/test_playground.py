@@ -6,13 +6,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import Convention, evaluate, format_real, parse_grades
-from tests.pages.conftest import open_app
+from tests.pages.conftest import component_data, open_app, shown_cards, shown_table
 
 PLAYGROUND = "pages/playground.py"  # the lesson is the default page
 
 
 def metrics(at: AppTest) -> dict[str, str]:
-    return {m.label: m.value for m in at.metric}
+    return shown_cards(at)
 
 
 def expected_metrics(grades, convention=None, judged=None, at=""):
@@ -28,7 +28,7 @@ def expected_metrics(grades, convention=None, judged=None, at=""):
 def test_default_view_shows_the_seed_example() -> None:
     at = open_app(page=PLAYGROUND)
     assert metrics(at) == {"CG": "11", "DCG": "6.861", "Ideal DCG": "7.141", "nDCG": "0.961"}
-    table = at.table[0].value
+    table = shown_table(at)
     assert table["log2(i+1)"].tolist() == ["1", "1.585", "2", "2.322", "2.585", "2.807"]
 
 
@@ -95,7 +95,7 @@ def test_the_url_restores_list_and_convention() -> None:
     at = open_app({"g": "a=1, b=0, c=2", "k": "2", "gain": "exponential"}, PLAYGROUND)
     convention = Convention(gain="exponential", cutoff_k=2)
     assert metrics(at) == expected_metrics([1, 0, 2], convention, at="@2")
-    assert at.table[0].value["document"].tolist() == ["a", "b", "c"]
+    assert shown_table(at)["document"].tolist() == ["a", "b", "c"]
 
 
 def test_the_url_follows_the_state() -> None:
@@ -138,10 +138,10 @@ def test_buttons_reorder_the_list() -> None:
     at.button(key="lab_ideal").click().run()
     assert metrics(at)["nDCG"] == "1"
     at.button(key="lab_reverse").click().run()
-    assert at.table[0].value["grade"].tolist() == ["0", "1", "2", "2", "3", "3"]
+    assert shown_table(at)["grade"].tolist() == ["0", "1", "2", "2", "3", "3"]
     at.selectbox(key="lab_move_choice").set_value("D4").run()
     at.button(key="lab_move_down").click().run()
-    assert at.table[0].value["document"].tolist()[:2] == ["D5", "D4"]
+    assert shown_table(at)["document"].tolist()[:2] == ["D5", "D4"]
 
 
 def test_loading_a_seed_example() -> None:
@@ -157,8 +157,10 @@ def test_labels_are_shown_as_text_not_markdown() -> None:
     at = open_app(page=PLAYGROUND)
     at.text_area(key="lab_text").input("**bold**=3, <img src onerror>=1").run()
     assert not at.exception
-    shown = at.table[0].value["document"].tolist()
-    assert shown == [r"\*\*bold\*\*", r"\<img src onerror\>"]
+    # The live view puts each cell in as text (textContent, never Markdown or HTML): it is
+    # sent the labels as typed.
+    shown = shown_table(at)["document"].tolist()
+    assert shown == ["**bold**", "<img src onerror>"]
 
 
 def test_huge_grades_show_scientific_notation_not_inf() -> None:
@@ -213,9 +215,12 @@ def test_a_thousand_items_page_the_table() -> None:
     grades = [float(i % 4) for i in range(1_000)]
     at = open_app({"g": ", ".join(f"{g:g}" for g in grades)}, PLAYGROUND)
     assert metrics(at) == expected_metrics(grades)
-    assert len(at.table[0].value) == 50
-    at.number_input(key="playground_table_page").set_value(20).run()
-    assert at.table[0].value["i"].tolist()[-1] == "1000"
+    assert len(shown_table(at)) == 50  # the first page; the browser turns to the others
+    data = component_data(at, "lab_live")
+    assert data is not None
+    assert (data["table"]["total"], data["table"]["page_rows"]) == (1_000, 50)
+    # The browser works out every other page from the numbers of all 1,000 positions.
+    assert len(data["numbers"]["documents"]) == len(data["numbers"]["discount"]) == 1_000
 
 
 @pytest.mark.parametrize(

@@ -10,14 +10,14 @@ from ndcg_core import Convention, format_real
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run
 from ndcg_core.text.formatting import printf_format
-from tests.pages.conftest import open_app
+from tests.pages.conftest import open_app, shown_cards
 
 PAGE = "pages/runs.py"
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 
 def metric_values(at) -> dict[str, str]:
-    return {m.label: m.value for m in at.metric}
+    return shown_cards(at)
 
 
 def example_mean(run_file: str, ties: str = "trec_eval") -> float:

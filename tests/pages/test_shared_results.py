@@ -100,8 +100,8 @@ def test_sessions_on_the_same_view_share_one_evaluation_and_others_get_their_own
     (shared_first,) = _evaluations(first)
     (shared_second,) = _evaluations(second)
     assert shared_first is shared_second
-    (chart_first,) = first.session_state["lab_memo_chart"].values()
-    (chart_second,) = second.session_state["lab_memo_chart"].values()
+    (chart_first,) = first.session_state["lab_memo_browser_chart"].values()
+    (chart_second,) = second.session_state["lab_memo_browser_chart"].values()
     assert chart_first is chart_second
     other = open_app({"g": "0, 1, 2"}, page="pages/playground.py")
     (own,) = _evaluations(other)

@@ -7,7 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import Convention, evaluate, format_grades, format_real, parse_grades
-from tests.pages.conftest import open_app
+from tests.pages.conftest import open_app, shown_cards
 
 PLAYGROUND = "pages/playground.py"
 STEPS = "pages/step_by_step.py"
@@ -27,7 +27,7 @@ def list_text(text: str) -> str:
 
 
 def cards(at: AppTest) -> dict[str, str]:
-    return {m.label: m.value for m in at.metric}
+    return shown_cards(at)
 
 
 def card_values(grades: list[float], convention: Convention | None = None, judged=None):

@@ -14,13 +14,13 @@ from ndcg_core import Convention, evaluate, format_real
 from ndcg_core.links.view import View
 from ndcg_core.links.view_files import view_to_json
 from ndcg_core.metric.parsing import parse_grades
-from tests.pages.conftest import formulas, open_app
+from tests.pages.conftest import formulas, open_app, shown_cards
 
 PAGES = [page.path for page in DECLARED_PAGES]
 
 
 def _metrics(at: AppTest) -> dict[str, str]:
-    return {m.label: m.value for m in at.metric}
+    return shown_cards(at)
 
 
 @pytest.mark.parametrize("page", PAGES)
