@@ -29,7 +29,8 @@ import streamlit as st
 from components.drag_order import chip_text
 from components.results import metric_cards
 from components.static_files import chip_list_js, static_text
-from components.view_charts import view_charts_js
+from components.vega_library import LOADED
+from components.view_charts import view_charts_code_js
 from components.view_repaint import view_repaint_js
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.view_numbers import view_numbers
@@ -55,7 +56,8 @@ _JS = "\n".join(
     [
         chip_list_js(),
         view_repaint_js(),
-        view_charts_js(),
+        f"const VEGA_LOADED = {LOADED!r};",
+        view_charts_code_js(),
         static_text("live_view.js"),
     ]
 )

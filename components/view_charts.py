@@ -32,14 +32,11 @@ from ndcg_core.pictures.charts import CHART_WIDTH, ChartShape, chart_template, f
 VEGA_VERSION, VEGA_LITE_VERSION = "6.4.0", "6.4.1"  # Altair 6.3's (altair.SCHEMA_VERSION)
 
 
-def view_charts_js() -> str:
-    """The script: ``vega``, ``vegaLite``, the dataset's names, then ``viewChartRows``,
-    ``drawViewCharts`` and ``updateViewCharts`` (plain declarations, no module syntax). It
-    reads what ``repaintView`` returns but does not include it (:func:`view_repaint_js`).
+def vega_libraries_js() -> str:
+    """Vega and Vega-Lite as ``const vega`` and ``const vegaLite`` (about 770 KB).
 
-    >>> script = view_charts_js()
-    >>> "function viewChartRows(numbers, view)" in script, 't.version="6.4.0"' in script
-    (True, True)
+    >>> 't.version="6.4.0"' in vega_libraries_js()
+    True
     """
     return "\n".join(
         [
@@ -53,11 +50,33 @@ def view_charts_js() -> str:
                 "    return vega;\n"
                 "  };",
             ),
+        ]
+    )
+
+
+def view_charts_code_js() -> str:
+    """The dataset's names, then ``viewChartRows``, ``drawViewCharts`` and
+    ``updateViewCharts``, for a script that binds ``vega`` and ``vegaLite`` itself (the live
+    view takes them from :mod:`components.vega_library`, sent once per page)."""
+    return "\n".join(
+        [
             f"const VIEW_CHART_POSITIONS = {json.dumps(POSITIONS)};",
             f"const VIEW_CHART_EXACT_TEXTS = {json.dumps(list(EXACT_TEXTS.values()))};",
             static_text("view_charts.js"),
         ]
     )
+
+
+def view_charts_js() -> str:
+    """The whole script: :func:`vega_libraries_js` then :func:`view_charts_code_js` (plain
+    declarations, no module syntax). It reads what ``repaintView`` returns but does not
+    include it (:func:`view_repaint_js`).
+
+    >>> script = view_charts_js()
+    >>> "function viewChartRows(numbers, view)" in script, 't.version="6.4.0"' in script
+    (True, True)
+    """
+    return f"{vega_libraries_js()}\n{view_charts_code_js()}"
 
 
 def json_rows(table: pa.Table) -> list[dict[str, Any]]:

@@ -37,6 +37,7 @@ from components.state import (
     sync_url,
     view_mode,
 )
+from components.vega_library import vega_library
 from ndcg_core import Convention
 
 run_through_app()
@@ -147,3 +148,4 @@ def playground() -> None:
 
 
 playground()
+vega_library()  # outside the fragment: sent with the page, not with each drop

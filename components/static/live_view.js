@@ -5,6 +5,22 @@
 // drawViewCharts, updateViewCharts), so no metric rule or number format is written here.
 // Every text goes in as textContent: never HTML.
 
+// Vega and Vega-Lite come from the page's vega library component (components/vega_library.py),
+// sent once per page rather than with each drawing of this one.
+let vega = null;
+let vegaLite = null;
+function vegaLoaded() {
+  return new Promise((resolve) => {
+    const take = () => {
+      if (!globalThis.ndcgLabVega) return;
+      ({ vega, vegaLite } = globalThis.ndcgLabVega);
+      resolve();
+    };
+    take();
+    if (!vega) window.addEventListener(VEGA_LOADED, take, { once: true });
+  });
+}
+
 const views = new WeakMap();  // parentElement -> controller: this function runs on every rerun
 const CLASSES = { item: "lv-item", text: "lv-text", ghost: "lv-ghost", chosen: "lv-chosen" };
 
@@ -160,6 +176,7 @@ function showServerCharts(ctl, spec) {
       const box = make("div", "lv-chart");
       ctl.chartBox.replaceChildren(box);
       ctl.chart = null;
+      await vegaLoaded();
       ctl.chart = await drawViewCharts(box, spec);
       ctl.chartBox.dataset.order = ctl.data.items.map(([id]) => id).join(" ");
     });
