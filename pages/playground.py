@@ -59,13 +59,13 @@ def presenting() -> bool:
     return view_mode() == "present"
 
 
-def editor(column: Any, convention: Convention) -> None:
+def editor(place: Any, convention: Convention) -> None:
     """The grade editor, drawn before the numbers so that a table edit it applies is in this
-    run's numbers: atop the list's column, or below everything when presenting. An embedded
-    view shows the list its link gives, without it."""
+    run's numbers (``place`` says where it shows). An embedded view shows the list its link
+    gives, without it."""
     if view_mode() == "embed":
         return
-    with column if not presenting() else st.container():
+    with place:
         grade_editor(convention)
 
 
@@ -74,7 +74,12 @@ def one_ranking(convention: Convention) -> bool:
     charts and table, drawn in the browser (a drop repaints them at once) for a list the
     browser draws whole, else by the server; then the notes and downloads. True when the
     browser-drawn part wrote the URL (it does, since a drop reruns it alone)."""
-    inputs, beside = st.columns([1 - RESULTS_SHARE, RESULTS_SHARE], gap="large")
+    if presenting():  # a projector shows one screen: the list, numbers and charts first
+        shown, inputs = st.container(), st.container()
+        beside = inputs  # the buttons and the editor below them
+    else:
+        inputs, beside = st.columns([1 - RESULTS_SHARE, RESULTS_SHARE], gap="large")
+        shown = st.container()
     editor(inputs, convention)
     with beside:
         list_stale_note(convention)  # an input error above keeps the last list's numbers
@@ -85,18 +90,20 @@ def one_ranking(convention: Convention) -> bool:
     if drawn_whole(evaluation):
         with beside:
             order_keys()
-        live_part(convention, room)
+        with shown:
+            live_part(convention, room)
         return True
     with beside:
         metric_row(evaluation)
         chart_block(evaluation, room=room)
     with inputs:
         order_controls()
-    st.subheader("Position by position", anchor=False)
-    position_table(evaluation, key="playground", titles=current_titles())
-    st.caption(f"Convention: {convention}")
-    if full_controls():
-        export_block(evaluation)
+    with shown:
+        st.subheader("Position by position", anchor=False)
+        position_table(evaluation, key="playground", titles=current_titles())
+        st.caption(f"Convention: {convention}")
+        if full_controls():
+            export_block(evaluation)
     return False
 
 
@@ -120,7 +127,7 @@ def two_rankings(convention: Convention) -> None:
     titles = current_titles()
     rankings, results = st.columns([1 - COMPARE_SHARE, COMPARE_SHARE], gap="large")
     why = st.container()  # the paragraph and every number, right under the two rankings
-    editor(rankings, convention)
+    editor(st.container() if presenting() else rankings, convention)
     with results:
         list_stale_note(convention)
         comparison = current_comparison(convention, titles)

@@ -1,7 +1,9 @@
 """A drop shows its DCG and nDCG at once: the browser's dot product equals the core's numbers.
 
-The drag list redoes DCG and nDCG from the gains and weights ndcg_core sent, the moment a
-document lands, before the server's update replaces them. A MutationObserver records what
+The drag list (compare mode's ranking A, and a Playground list longer than the live view
+draws whole) redoes DCG and nDCG from the gains and weights ndcg_core sent, the moment a
+document lands, before the server's update replaces them. These tests open compare mode
+(``cmp=1``) and move ranking A, the first drag list on the page. A MutationObserver records what
 the list showed between the move and the server's answer; for seeded random lists and
 conventions, that first showing must be evaluate()'s numbers for the new order.
 """
@@ -47,7 +49,11 @@ def random_case(rng: random.Random) -> tuple[list[float], Convention]:
 
 
 def sums(page: Page) -> Locator:
-    return page.locator(".sl-sums")
+    return page.locator(".sl-sums").first  # ranking A's
+
+
+def item(page: Page, label: str) -> Locator:
+    return page.locator(f"li.sl-item[data-id='{label}']").first  # in ranking A
 
 
 def open_list(
@@ -57,7 +63,7 @@ def open_list(
     text = ", ".join(
         f"{label}={format_real(grade)}" for label, grade in zip(labels, grades, strict=True)
     )
-    query = urlencode({**convention.to_params(), "g": text})
+    query = urlencode({**convention.to_params(), "g": text, "cmp": "1"})
     page.goto(f"{server.url}/playground?{query}")
     expect_server_numbers(page, grades, labels, convention)
 
@@ -106,7 +112,7 @@ def test_keyboard_moves_show_the_cores_numbers_at_once(
     for _ in range(3):
         index = rng.randrange(len(labels) - 1)
         page.evaluate("window.__sums.length = 0")
-        page.locator(f"li.sl-item[data-id='{labels[index]}']").focus()
+        item(page, labels[index]).focus()
         page.keyboard.press("Alt+ArrowDown")  # swaps it with the next one
         labels[index], labels[index + 1] = labels[index + 1], labels[index]
         grades[index], grades[index + 1] = grades[index + 1], grades[index]
@@ -125,8 +131,8 @@ def test_a_mouse_drop_in_a_long_list_shows_the_new_numbers_at_once(
     open_list(page, app_server, grades, convention)
     sums(page).evaluate(RECORD_JS)
     order = [labels[2], labels[0], labels[1], *labels[3:]]
-    chip = page.locator("li.sl-item[data-id='D3']")
-    drag_item(page, chip, page.locator("li.sl-item[data-id='D1']"), order[:200])
+    chip = item(page, "D3")
+    drag_item(page, chip, item(page, "D1"), order[:200])
     by_label = dict(zip(labels, grades, strict=True))
     new_grades = [by_label[label] for label in order]
     expect_server_numbers(page, new_grades, order, convention)
@@ -138,7 +144,7 @@ def test_exact_sums_wait_for_the_server(page: Page, app_server: StreamlitServer)
     convention = Convention(gain="exponential")
     open_list(page, app_server, grades, convention)
     sums(page).evaluate(RECORD_JS)
-    page.locator("li.sl-item[data-id='D1']").focus()
+    item(page, "D1").focus()
     page.keyboard.press("Alt+ArrowDown")
     expect_server_numbers(page, [3.0, 1100.0, 0.0], ["D2", "D1", "D3"], convention)
     shown = first_shown(page)
@@ -156,7 +162,7 @@ def test_an_ndcg_below_the_smallest_float_reads_as_the_cards_do(
     shown = format_real(shown_ndcg(result))
     assert shown != "0"
     page.goto(
-        f"{app_server.url}/playground?{urlencode({**convention.to_params(), 'g': '3, 1100, 2'})}"
+        f"{app_server.url}/playground?{urlencode({**convention.to_params(), 'g': '3, 1100, 2', 'cmp': '1'})}"
     )
     expect(sums(page).locator(".sl-sum-value")).to_have_text([format_real(result.dcg), shown])
 
@@ -172,7 +178,7 @@ def test_a_drop_at_an_exact_tie_prints_the_cores_digit(
     assert evaluate(grades, convention).dcg == 0.0625
     open_list(page, app_server, grades, convention)
     sums(page).evaluate(RECORD_JS)
-    page.locator("li.sl-item[data-id='D1']").focus()
+    item(page, "D1").focus()
     page.keyboard.press("Alt+ArrowDown")
     expect_server_numbers(page, grades, ["D2", "D1", "D3"], convention)
     shown = first_shown(page)

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Locator, Page, WebSocket, expect
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from ndcg_core import Convention, evaluate, format_real
-from tests.browser.conftest import VIEWPORT, Cluster
+from tests.browser.conftest import CARD_VALUES, VIEWPORT, Cluster, metric
 
 pytestmark = pytest.mark.browser
 
@@ -34,8 +34,7 @@ VIEW_IN_URL = re.compile(r"/conventions\?(?=.*\bk=3\b)(?=.*\bg=5%2C(\+|%20)0%2C)
 
 
 def ndcg_metric(page: Page) -> Locator:
-    label = page.get_by_test_id("stMetricLabel").get_by_text(f"nDCG@{CUTOFF_K}", exact=True)
-    return page.get_by_test_id("stMetric").filter(has=label).get_by_test_id("stMetricValue")
+    return metric(page, f"nDCG@{CUTOFF_K}")
 
 
 @pytest.fixture
@@ -46,7 +45,7 @@ def classmate(browser: Browser, haproxy_cluster: Cluster) -> Iterator[Page]:
     try:
         theirs = context.new_page()
         theirs.goto(f"{haproxy_cluster.url}/playground")
-        expect(theirs.get_by_test_id("stMetric").first).to_be_visible(timeout=FIRST_RUN_MS)
+        expect(theirs.locator(CARD_VALUES).first).to_be_visible(timeout=FIRST_RUN_MS)
         yield theirs
     finally:
         context.close()

@@ -21,7 +21,12 @@ from playwright.sync_api import Locator, Page, expect
 
 from ndcg_core import Convention, evaluate, format_real, parse_grades
 from tests.browser.conftest import StreamlitServer
-from tests.browser.test_playground_browser import expect_chip_order, expect_table_column
+from tests.browser.test_playground_browser import (
+    expect_chip_order,
+    expect_table_column,
+    metric,
+    position_table,
+)
 from tests.hostile.corpus import IMG, IMG_LABEL, PNG, SCRIPT, TEXT, Case
 
 pytestmark = pytest.mark.browser
@@ -44,13 +49,6 @@ def watched(page: Page, app_server: StreamlitServer) -> Iterator[Page]:
     assert not [line for line in new_lines if LOG_PROBLEM.search(line)], new_lines
 
 
-def metric(page: Page, label: str) -> Locator:
-    box = page.get_by_test_id("stMetric").filter(
-        has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
-    )
-    return box.get_by_test_id("stMetricValue")
-
-
 # The page's text outside the input boxes (a 10 MB box is too much for a text search).
 _SHOWN_TEXT = """() => {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -71,7 +69,7 @@ def no_failure_on_the_page(page: Page) -> None:
 
 def open_playground(page: Page, server: StreamlitServer, query: str = "") -> None:
     page.goto(f"{server.url}/playground{query}")  # the lesson is the default page
-    expect(page.get_by_test_id("stMetric").first).to_be_visible()
+    expect(metric(page, "nDCG")).to_be_visible()
 
 
 def open_tab(page: Page, name: str) -> Locator:
@@ -144,8 +142,8 @@ def test_accepted_labels_show_as_text_and_run_nothing(
     type_grades(page, text)
     grade_list = parse_grades(text)
     expect(metric(page, "nDCG")).to_have_text(format_real(evaluate(grade_list.grades).ndcg))
-    rows = page.get_by_test_id("stTable").locator("tbody tr")
-    expect(rows).to_have_count(len(grade_list.labels))  # the table is drawn after the metrics
+    rows = position_table(page).locator("tbody tr")
+    expect(rows).to_have_count(len(grade_list.labels))
     expect_table_column(page, "document", list(grade_list.labels))
     expect_chip_order(page, list(grade_list.labels))
     assert page.locator("b", has_text="bold").count() == 0  # neither HTML nor Markdown bold

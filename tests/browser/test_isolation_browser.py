@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from ndcg_core import evaluate, format_real, parse_grades
-from tests.browser.conftest import VIEWPORT, StreamlitServer
+from tests.browser.conftest import CHIPS, VIEWPORT, StreamlitServer, metric, position_table
 from tests.browser.test_playground_browser import expect_chip_order
 
 pytestmark = pytest.mark.browser
@@ -33,10 +33,7 @@ def two_people(browser: Browser) -> Iterator[tuple[Page, Page]]:
 
 
 def ndcg(page: Page) -> Locator:
-    box = page.get_by_test_id("stMetric").filter(
-        has=page.get_by_test_id("stMetricLabel").get_by_text("nDCG", exact=True)
-    )
-    return box.get_by_test_id("stMetricValue")
+    return metric(page, "nDCG")
 
 
 def grades_box(page: Page) -> Locator:
@@ -45,9 +42,9 @@ def grades_box(page: Page) -> Locator:
 
 def shown_labels(page: Page) -> set[str]:
     """Every document label the page shows: the table, the drag list and the text box."""
-    table = page.get_by_test_id("stTable").first.locator("tbody tr th, tbody tr td")
+    table = position_table(page).locator("tbody tr th, tbody tr td")
     cells = {text.strip() for text in table.all_inner_texts()}
-    chips = {c.get_attribute("data-id") or "" for c in page.locator("li.sl-item").all()}
+    chips = {c.get_attribute("data-id") or "" for c in page.locator(CHIPS).all()}
     typed = grades_box(page).input_value()
     return cells | chips | {part.split("=")[0].strip() for part in typed.split(",")}
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from ndcg_core import evaluate, format_real, parse_grades
 from ndcg_core.links.length import LINK_LIMIT_NOTE, MAX_LINK_CHARS, MAX_QUERY_CHARS, query_length
-from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import CARD_VALUES, StreamlitServer
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +47,7 @@ def test_the_longest_link_the_app_makes_opens_on_a_fresh_server(
     expected = format_real(evaluate(parse_grades(text).grades).ndcg)
     page.goto(f"{app_server.url}/playground")  # the lesson is the default page
     type_grades(page, text)
-    ndcg = page.get_by_test_id("stMetricValue").nth(3)
+    ndcg = page.locator(CARD_VALUES).nth(3)
     expect(ndcg).to_have_text(expected)
     expect(page).to_have_url(re.compile(r"g=0%2C\+1"))
     assert query_length({"g": text}) > MAX_QUERY_CHARS - 10  # as long as the app lets it be
@@ -70,7 +70,7 @@ def test_the_longest_link_the_app_makes_opens_on_a_fresh_server(
     assert response is not None
     assert response.status == 200, response.status
     # A fresh server compiles every module on its first run: allow it the time.
-    expect(reader.get_by_test_id("stMetricValue").nth(3)).to_have_text(expected, timeout=60_000)
+    expect(reader.locator(CARD_VALUES).nth(3)).to_have_text(expected, timeout=60_000)
     expect(reader).to_have_url(re.compile(r"g=0%2C\+1"))  # the embedded view keeps its list
     expect(reader.get_by_test_id("stException")).to_have_count(0)
     context.close()
@@ -83,7 +83,7 @@ def test_a_list_too_long_for_a_link_is_left_out_and_the_share_menu_says_so(
     text = longest_list() + ", 1"
     type_grades(page, text)
     expected = format_real(evaluate(parse_grades(text).grades).ndcg)
-    expect(page.get_by_test_id("stMetricValue").nth(3)).to_have_text(expected)
+    expect(page.locator(CARD_VALUES).nth(3)).to_have_text(expected)
     page.get_by_role("button", name="Share or present").click()
     expect(page.get_by_text("This link leaves out the list of grades")).to_be_visible()
     assert "g=" not in page.url

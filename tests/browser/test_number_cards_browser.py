@@ -46,9 +46,14 @@ def open_list(page: Page, server: StreamlitServer, grades: list[float], params: 
 
 
 def card(page: Page, label: str) -> Locator:
-    return page.get_by_test_id("stMetric").filter(
+    """The card named ``label``: the live view's (components/live_view.py) or a st.metric."""
+    live = page.locator(".lv-card").filter(
+        has=page.locator(".lv-card-label").get_by_text(label, exact=True)
+    )
+    streamlit = page.get_by_test_id("stMetric").filter(
         has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
     )
+    return live.or_(streamlit)
 
 
 @pytest.mark.parametrize("view", VIEWS, ids=VIEWS.keys())
@@ -70,5 +75,5 @@ def test_number_cards_show_every_value_and_label_whole(
     }
     for label, value in expected.items():
         box = card(page, label)
-        expect(box.get_by_test_id("stMetricValue")).to_have_text(value)
+        expect(box.locator(".lv-card-value, [data-testid='stMetricValue']")).to_have_text(value)
         assert box.evaluate(CUT) == [], f"{label} = {value} is cut in the {view} view"

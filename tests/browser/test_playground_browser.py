@@ -8,30 +8,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ndcg_core import evaluate, format_real
-from tests.browser.conftest import StreamlitServer, drag_item
+from tests.browser.conftest import CHIPS, StreamlitServer, drag_item, metric, position_table
 
 pytestmark = pytest.mark.browser
-
-
-# The Playground's list, cards and table are the live view's (components/live_view.py, in a
-# shadow root: locators only) up to WHOLE_LIST_UP_TO documents, Streamlit's beyond it and in
-# compare mode; these helpers read whichever the page shows.
-CHIPS = "li.lv-item, li.sl-item"
-
-
-def metric(page: Page, label: str) -> Locator:
-    live = page.locator(".lv-card").filter(
-        has=page.locator(".lv-card-label").get_by_text(label, exact=True)
-    )
-    box = page.get_by_test_id("stMetric").filter(
-        has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
-    )
-    return live.locator(".lv-card-value").or_(box.get_by_test_id("stMetricValue"))
-
-
-def position_table(page: Page) -> Locator:
-    """The per-position table (the live view's, or the first ``st.table``)."""
-    return page.locator("table.lv-table").or_(page.get_by_test_id("stTable").locator("table")).first
 
 
 def expect_table_column(page: Page, header: str, values: list[str]) -> None:

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ndcg_core import Convention, evaluate, format_real
-from tests.browser.conftest import VIEWPORT, StreamlitServer
+from tests.browser.conftest import VIEWPORT, StreamlitServer, metric
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +29,8 @@ def above_the_fold(locator: Locator) -> bool:
 def cut_short(page: Page) -> list[str]:
     """Metric values and labels whose text is wider than the box that shows it."""
     found: list[str] = page.locator(
-        '[data-testid="stMetricValue"], [data-testid="stMetricLabel"]'
+        '[data-testid="stMetricValue"], [data-testid="stMetricLabel"], .lv-card-value, '
+        ".lv-card-label"
     ).evaluate_all(
         """cells => cells.flatMap(cell => [cell, ...cell.querySelectorAll('*')])
              .filter(e => e.scrollWidth > e.clientWidth + 1)
@@ -46,15 +47,19 @@ def test_the_playground_shows_the_chart_beside_the_numbers_above_the_fold(
         f"{app_server.url}/playground?mode=present&g=3,2,3,0,1,2" + ("&cmp=1" if compare else "")
     )
     name = "nDCG of A" if compare else "nDCG"
-    number = page.get_by_test_id("stMetric").filter(has_text=name).first
+    number = metric(page, name).first
     expect(number).to_be_visible()
-    chart = page.get_by_test_id("stVegaLiteChart").first
+    chart = page.locator(".lv-chart").or_(page.get_by_test_id("stVegaLiteChart")).first
     expect(chart.locator("svg.marks")).to_be_visible()
     first_panel = chart.locator("g.mark-symbol.role-mark").first  # the running-DCG points
     expect(first_panel).to_be_attached()
     assert above_the_fold(number)
     assert above_the_fold(first_panel), box(first_panel)
-    assert box(first_panel)["x"] > box(number)["x"] + box(number)["width"]  # beside them
+    # Beside the numbers (compare mode's columns) or under them (the live view's column of
+    # cards and charts beside the list): never over them.
+    beside = box(first_panel)["x"] > box(number)["x"] + box(number)["width"]
+    below = box(first_panel)["y"] > box(number)["y"] + box(number)["height"]
+    assert beside or below
     for choice in ("Gain", "Cutoff k", "Compare two rankings"):  # the sidebar is hidden
         expect(page.get_by_text(choice, exact=True).first).to_be_visible()
     assert cut_short(page) == []
@@ -64,15 +69,13 @@ def test_the_choices_on_the_page_change_the_numbers(
     page: Page, app_server: StreamlitServer
 ) -> None:
     page.goto(f"{app_server.url}/playground?mode=present")
-    expect(page.get_by_test_id("stMetric").first).to_be_visible()
+    expect(metric(page, "nDCG")).to_be_visible()
     page.get_by_text("exponential: 2^rel - 1").click()
     cutoff = page.get_by_role("spinbutton", name="Cutoff k")
     cutoff.fill("3")
     cutoff.press("Enter")
     result = evaluate([3, 2, 3, 0, 1, 2], Convention(gain="exponential", cutoff_k=3))
-    expect(page.get_by_test_id("stMetric").filter(has_text="nDCG@3")).to_contain_text(
-        format_real(result.ndcg)
-    )
+    expect(metric(page, "nDCG@3")).to_have_text(format_real(result.ndcg))
     expect(page).to_have_url(re.compile(r"gain=exponential.*k=3|k=3.*gain=exponential"))
     assert cut_short(page) == []
 
