@@ -33,22 +33,47 @@ function viewChartRows(numbers, view) {
   return { [VIEW_CHART_POSITIONS]: rows };
 }
 
-// Draws the Vega-Lite `spec` as SVG into `container`; resolves to the handle
-// updateViewCharts takes, once the first frame is drawn.
+// Draws the Vega-Lite `spec` as SVG into `container`, in the page's theme there (chart_theme.js,
+// under the spec's own config) with a tooltip box; resolves to the handle updateViewCharts
+// takes, once the first frame is drawn.
 async function drawViewCharts(container, spec) {
-  const compiled = vegaLite.compile(spec).spec;
+  const handle = { container, spec, view: null, theme: "" };
+  await drawThemed(handle);
+  return handle;
+}
+
+// (Re)draws handle.spec in the theme the page has now, in a fresh drawing: Vega keeps the
+// config it was parsed with, so a new theme means a new view.
+async function drawThemed(handle) {
+  const theme = chartPageTheme(handle.container);
+  const compiled = vegaLite.compile(themedChartSpec(handle.spec, theme)).spec;
   const names = new Set(compiled.data.map((data) => data.name));
   if (!names.has(VIEW_CHART_POSITIONS)) {
     throw new Error(`the chart does not read a dataset named ${VIEW_CHART_POSITIONS}`);
   }
-  const view = new vega.View(vega.parse(compiled), { renderer: "svg", container });
-  await view.runAsync();
-  return { view };
+  if (handle.view) handle.view.finalize();
+  const drawing = document.createElement("div");
+  drawing.className = "view-chart-drawing";
+  const tooltip = chartTooltip(drawing, theme);
+  handle.container.replaceChildren(drawing, tooltip.box);
+  handle.view = new vega.View(vega.parse(compiled), {
+    renderer: "svg", container: drawing, tooltip: tooltip.handler,
+  });
+  handle.theme = JSON.stringify(theme);
+  await handle.view.runAsync();
 }
 
 // Replaces each named dataset's rows (viewChartRows's result) and redraws; resolves once the
-// charts are drawn. Scales, axes and the hover selection follow the new rows.
+// charts are drawn. Scales, axes and the hover selection follow the new rows. A page whose
+// theme changed (Streamlit's light and dark: it runs the component again, with the same data)
+// has the charts drawn anew in it, with these rows.
 async function updateViewCharts(handle, rows) {
+  handle.spec = { ...handle.spec, datasets: { ...handle.spec.datasets, ...rows } };
+  if (handle.container.isConnected
+      && JSON.stringify(chartPageTheme(handle.container)) !== handle.theme) {
+    await drawThemed(handle);
+    return handle;
+  }
   for (const [name, values] of Object.entries(rows)) {
     handle.view.change(name, vega.changeset().remove(vega.truthy).insert(values));
   }
