@@ -77,9 +77,9 @@ function chartTitles(spec) {
   return titles;
 }
 
-// `spec` with the page's theme under its own config, and a name for the drawing: Vega names
-// the SVG by the spec's description, else "Vega visualization", which tells a screen reader
-// nothing; the charts' own titles do.
+// `spec` with the page's theme under its own config, and a name for the drawing: Vega makes
+// the element it draws in a graphics-document named by the spec's description, else "Vega
+// visualization", which tells a screen reader nothing; the charts' own titles do.
 function themedChartSpec(spec, theme) {
   const titles = chartTitles(spec);
   const description = spec.description ?? (titles.length ? `Charts: ${titles.join("; ")}` : undefined);

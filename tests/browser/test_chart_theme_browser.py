@@ -274,7 +274,8 @@ def test_the_playground_charts_follow_streamlits_theme(
     label = page.locator(".lv-charts svg g.role-axis-label text").first
     expect(label).to_have_attribute("fill", THEMES["light"]["--st-text-color"])
     expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)
-    # The system's scheme turns dark: Streamlit changes its theme in the page alone.
+    # The system's scheme turns dark: Streamlit changes its theme in the page alone and runs
+    # the component again with the same data (its theme is in the effect's dependencies).
     page.emulate_media(color_scheme="dark")
     expect(label).to_have_attribute("fill", THEMES["dark"]["--st-text-color"])
     expect(label).to_have_attribute("font-family", re.compile('^"Source Sans"'))
@@ -285,4 +286,8 @@ def test_the_playground_charts_follow_streamlits_theme(
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(page.locator(TOOLTIP)).to_be_visible()
     expect(page.locator(TOOLTIP)).to_contain_text("position: 1")
+    # And back by the app's menu, as a person switches (Streamlit 1.67: System, Light, Dark).
+    page.get_by_test_id("stMainMenu").click()
+    page.get_by_role("menuitemradio", name="Light").click()
+    expect(label).to_have_attribute("fill", THEMES["light"]["--st-text-color"])
     context.close()
