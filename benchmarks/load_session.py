@@ -8,6 +8,7 @@ The method, and what counts as an error, is in benchmarks/load.py's docstring.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -22,6 +23,11 @@ from ndcg_core import Convention, evaluate, format_real
 
 PLAYGROUND = "Playground"
 TEXT_KEY = "lab_text"  # the grade box's widget key, in app.py and the empty app alike
+# The Playground's reorderable list: the live view (components/live_view.py) or, before it,
+# the drag list (components/sortable_list.py); either reports a drop as the trigger "order".
+LIST_KEYS = ("lab_live", "lab_sort")
+# Streamlit's id for a components.v2 component's triggers: its own id, "__", "events".
+TRIGGERS = "$$STREAMLIT_INTERNAL_KEY_{}__events"
 
 
 # --------------------------------------------------------------------------- checks
@@ -35,7 +41,23 @@ def ndcg_check(elements: Sequence[Element], grades: Sequence[int], gain: str = "
         for e in elements
         if e.WhichOneof("type") == "metric" and e.metric.label.startswith("nDCG")
     ]
+    for element in elements:  # the live view's cards, sent to the browser as JSON
+        if element.WhichOneof("type") == "bidi_component" and element.bidi_component.json:
+            data = json.loads(element.bidi_component.json)
+            cards = data.get("cards", []) if isinstance(data, dict) else []
+            shown += [c["value"] for c in cards if str(c["label"]).startswith("nDCG")]
     return "" if shown == [expected] else f"nDCG shown {shown}, expected [{expected!r}]"
+
+
+def acknowledged(elements: Sequence[Element]) -> list[str] | None:
+    """The order the live view's answer acknowledges (components/live_view.py sends only that
+    after a drop the browser repainted itself), or None when it sent the whole view."""
+    for element in elements:
+        if element.WhichOneof("type") == "bidi_component" and element.bidi_component.json:
+            data = json.loads(element.bidi_component.json)
+            if isinstance(data, dict) and "ack" in data:
+                return [str(label) for label in data["ack"]]
+    return None
 
 
 def echo_check(elements: Sequence[Element], grades: Sequence[int], gain: str = "linear") -> str:
@@ -95,6 +117,9 @@ class Session(Client):
         self.actions: list[Action] = []
         self._text_id = ""
         self._text_fragment = ""
+        self._list_id = ""  # the reorderable list's component, and its fragment
+        self._list_fragment = ""
+        self.labels: tuple[str, ...] = tuple(f"D{i}" for i in range(1, len(DEFAULT_GRADES) + 1))
 
     def _on_widget(self, element: Element, widget_id: str, fragment_id: str) -> None:
         kind = element.WhichOneof("type")
@@ -103,6 +128,8 @@ class Session(Client):
         if widget_id.endswith("-conv_gain") and kind == "radio":
             self._gain_id = widget_id
             self._gain_options = list(element.radio.options)  # as shown: "linear: rel", ...
+        if kind == "bidi_component" and widget_id.endswith(tuple(f"-{k}" for k in LIST_KEYS)):
+            self._list_id, self._list_fragment = widget_id, fragment_id
         if widget_id.endswith(f"-{TEXT_KEY}") and kind == "text_area":
             self._text_id = widget_id
             self._text_fragment = fragment_id
@@ -152,6 +179,34 @@ class Session(Client):
         action = await self._rerun("grades", self.page_hash, self._text_fragment, states)
         action.error = action.error or self.check(self.elements, grades, self.gain)
         self.grades = tuple(grades)
+        self.labels = tuple(f"D{i}" for i in range(1, len(grades) + 1))
+        self.actions.append(action)
+        return action
+
+    async def drag(self) -> Action:
+        """Drop a document of the Playground's list one place up or down, as a person drags
+        (the component's "order" trigger, the whole new order), and check the new nDCG."""
+        if not self._list_id:
+            action = Action("drag", 0.0, "no reorderable list on the page")
+            self.actions.append(action)
+            return action
+        at = self.rng.randrange(len(self.labels) - 1)
+        swap = [*range(at), at + 1, at, *range(at + 2, len(self.labels))]
+        labels = tuple(self.labels[i] for i in swap)
+        grades = tuple(self.grades[i] for i in swap)
+        trigger = json.dumps([{"event": "order", "value": list(labels)}])
+        states = [
+            *self._widget_states.values(),
+            WidgetState(id=TRIGGERS.format(self._list_id), json_trigger_value=trigger),
+        ]
+        action = await self._rerun("drag", self.page_hash, self._list_fragment, states)
+        acked = acknowledged(self.elements)
+        if acked is not None:  # the live view repainted this order itself: the server agrees
+            if not action.error and acked != list(labels):
+                action.error = f"the server holds {acked}, the browser {list(labels)}"
+        else:
+            action.error = action.error or self.check(self.elements, grades, self.gain)
+        self.labels, self.grades = labels, grades
         self.actions.append(action)
         return action
 
@@ -202,6 +257,9 @@ class Session(Client):
             return await self.change_gain()
         on_playground = self.pages.get(self.page_hash) == PLAYGROUND
         if on_playground and self._text_id and self.rng.random() < 0.6:
+            # Half of a person's changes on the Playground are drops, half typed grades.
+            if self._list_id and self.rng.random() < 0.5:
+                return await self.drag()
             return await self.type_grades()
         others = [h for h in self.pages if h != self.page_hash]
         if not on_playground and self.rng.random() < 0.5:

@@ -1,6 +1,7 @@
 """Server CPU per first page load and per change, one session after another (no queueing).
 
 Run: .venv/bin/python benchmarks/session_cpu.py [--sessions 60] [--scenarios button,shell,playground,app]
+     (add ``playground+drag``: the Playground's change is a drop in its list, not typed grades)
      .venv/bin/python benchmarks/session_cpu.py --pages [--visits 15]
 
 Latency under load swings with whatever else the machine runs; the server's own CPU time per
@@ -33,11 +34,13 @@ from benchmarks.load_servers import SCENARIOS, cpu_seconds, start_servers
 from benchmarks.load_session import Session
 
 WARM_UP = 5
+DRAG = "+drag"  # a scenario name's suffix: the change is a drop in the Playground's list
 
 
 async def measure(name: str, sessions: int, seed: int) -> tuple[float, float, float]:
     """Milliseconds of server CPU per first load, per change and per close."""
-    scenario = SCENARIOS[name]
+    drag = name.endswith(DRAG)
+    scenario = SCENARIOS[name.removesuffix(DRAG)]
     rng = random.Random(seed)
     with start_servers(scenario, name) as servers:
         pid = servers.pids[0]
@@ -65,7 +68,7 @@ async def measure(name: str, sessions: int, seed: int) -> tuple[float, float, fl
             await session.load()
         loaded = cpu_seconds(pid)
         for session in opened:
-            await session.change()
+            await (session.drag() if drag else session.change())
         changed = cpu_seconds(pid)
         for session in opened:
             await session.close()
@@ -124,7 +127,7 @@ def main() -> None:
         load, change, close = asyncio.run(measure(name, args.sessions, args.seed))
         total = load + change + close
         print(
-            f"{SCENARIOS[name].label:34} {load:8.1f} ms {change:6.1f} ms "
+            f"{SCENARIOS[name.removesuffix(DRAG)].label + (', drop' if name.endswith(DRAG) else ''):34} {load:8.1f} ms {change:6.1f} ms "
             f"{close:4.1f} ms {total:5.1f} ms"
         )
 

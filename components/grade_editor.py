@@ -3,25 +3,21 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from components.cache import shared_view
 from components.chrome import show_error
-from components.drag_order import document_chips, draggable_ranking, move_controls, order_buttons
-from components.live_view import live_view
 from components.navigation import page_named
-from components.results import (
-    browser_chart_spec,
-    chart_note,
-    current_evaluation,
-    cutoff_suffix,
-    view_key,
+from components.stale_edits import (
+    forget_table_shown,
+    stale_table_edit,
+    table_frame,
+    table_shown,
+    text_shown,
+    typed_edit,
 )
-from components.sortable_list import show_position
 from components.state import (
     TEXT_KEY,
     UNRETRIEVED_KEY,
@@ -39,11 +35,9 @@ from components.state import (
     store_list,
 )
 from components.view_parts import current_page, go_to_page
-from ndcg_core import Convention, Evaluation, IdealSource, NdcgError, format_real, parse_grades
+from ndcg_core import Convention, IdealSource, NdcgError, parse_grades
 from ndcg_core.links.view_files import MAX_VIEW_BYTES, view_from_json
-from ndcg_core.metric.drop_numbers import drop_numbers
-from ndcg_core.metric.exact_ratio import shown_ndcg
-from ndcg_core.metric.lists import moved, reordered
+from ndcg_core.metric.lists import merged_edit
 from ndcg_core.metric.parsing import GradeList, grade_list_from_rows, names_documents
 from ndcg_core.teaching.examples import (
     ExampleList,
@@ -62,7 +56,6 @@ TEXT_TYPED_KEY = "lab_text_typed"  # the list version typed into the text box
 # Streamlit's data editor adds pasted rows one at a time, in time that grows with the square
 # of their number (4,000 rows took 9 s here, 100,000 would take hours): more are refused.
 MAX_TABLE_NEW_ROWS = 1_000
-SORT_KEY = "lab_sort"  # the drag list
 
 
 def _on_text() -> None:
@@ -73,7 +66,8 @@ def _on_text() -> None:
         set_error("text", str(error))
         return
     # Grades alone are a new list of new documents: the old titles do not pass to them.
-    store_list(grade_list, None if names_documents(text) else {})
+    # A box drawn before a drop shows the old order: a grade edit keeps the dropped order.
+    store_list(typed_edit(grade_list), None if names_documents(text) else {})
     # The box already shows this list, as the person typed it (their spacing, say).
     st.session_state[TEXT_TYPED_KEY] = st.session_state[VERSION_KEY]
 
@@ -92,6 +86,7 @@ def _text_box_follows_list() -> None:
     ):
         state[TEXT_KEY] = current_list_text()
     state[TEXT_SYNCED_KEY] = version
+    text_shown(current_list())
 
 
 def _table_key() -> str:
@@ -117,7 +112,8 @@ def _apply_table(edited: pd.DataFrame, shown: GradeList, shown_titles: list[str]
     except NdcgError as error:
         set_error("table", str(error))
         return
-    store_list(new_list, named)
+    # A table drawn before a drop shows the old order: a grade edit keeps the dropped order.
+    store_list(merged_edit(shown, new_list, current_list()), named)
 
 
 def _loadable_lists() -> dict[str, ExampleList]:
@@ -240,12 +236,15 @@ def _table_editor(tab: Any) -> None:
                 f"({MAX_TABLE_NEW_ROWS:,}); paste a long list in the Type tab instead.",
             )
             st.session_state[VERSION_KEY] += 1  # a fresh editor, without those rows
+            forget_table_shown()  # and they are not replayed on it
+        stale = stale_table_edit(_table_key())  # made in a table drawn before a drop
+        if stale is not None:
+            _apply_table(*stale)
         shown = current_list()
         titles = current_titles()
         shown_titles = [titles.get(label, "") for label in shown.labels]
-        frame = pd.DataFrame(
-            {"document": list(shown.labels), "grade": list(shown.grades), "title": shown_titles}
-        )
+        frame = table_frame(shown, shown_titles)
+        table_shown(_table_key(), shown, shown_titles)
         edited = st.data_editor(
             frame,
             key=_table_key(),
@@ -264,7 +263,10 @@ def _table_editor(tab: Any) -> None:
                 ),
             },
         )
+        version = st.session_state[VERSION_KEY]
         _apply_table(edited, shown, shown_titles)
+        if st.session_state[VERSION_KEY] != version:  # stored: its edits are spent
+            forget_table_shown()
         show_error("table")
 
 
@@ -295,85 +297,3 @@ def _example_picker(tab: Any) -> None:
                     if part
                 )
             )
-
-
-def _reorder(change: Callable[[GradeList], GradeList]) -> None:
-    store_list(change(current_list()))
-
-
-def _move(label: str, steps: int) -> None:
-    grade_list = moved(current_list(), label, steps)
-    store_list(grade_list)
-    show_position(SORT_KEY, grade_list.labels.index(label))  # the drag list follows it
-
-
-def _on_drag(new_order: list[str]) -> None:
-    try:
-        store_list(reordered(current_list(), new_order))
-    except NdcgError as error:
-        set_error("order", str(error))
-
-
-def _list_sums(start: int, stop: int) -> dict[str, Any]:
-    """DCG and nDCG over the drag list, and the numbers to redo them at a drop (no numbers
-    when this convention cannot score the list: the results column says why)."""
-    convention = current_convention()
-    at = cutoff_suffix(convention)
-    labels = [f"DCG{at}", f"nDCG{at}"]
-    try:
-        evaluation = current_evaluation(convention)  # remembered: the results reuse it
-    except NdcgError:
-        return {"labels": labels, "values": ["–", "–"], "live": None}
-    return shared_view(
-        "list_sums",
-        (view_key(evaluation), start, stop),
-        lambda: {
-            "labels": labels,
-            # The cards' rule: an nDCG below the smallest float is its exact ratio, not 0.
-            "values": [format_real(evaluation.dcg), format_real(shown_ndcg(evaluation))],
-            "live": drop_numbers(evaluation, start, stop),
-        },
-    )
-
-
-def order_controls() -> None:
-    """The drag list, plus buttons for people who cannot (or would rather not) drag."""
-    draggable_ranking(
-        current_list(),
-        titles=current_titles(),
-        key=SORT_KEY,
-        on_drag=_on_drag,
-        on_move=_move,
-        move_key="lab_move",
-        error_key="order",
-        caption="Drag a document to a new place, or focus it and press Alt+Arrow keys.",
-        sums=_list_sums,
-    )
-    order_buttons(key="lab", on_click=_reorder)
-
-
-LIVE_KEY = "lab_live"  # the list, its numbers, charts and table, drawn in the browser
-
-
-def live_ranking(evaluation: Evaluation, *, room: int) -> None:
-    """The current list's documents, cards, three charts (``room`` px wide) and table in one
-    component that repaints them in the browser at a drop (:func:`live_view`); the new order
-    comes back to the list's one writer. Then what a drop's order broke, if anything."""
-    live_view(
-        evaluation,
-        key=LIVE_KEY,
-        titles=current_titles(),
-        on_order=_on_drag,
-        chart=browser_chart_spec(evaluation, room=room),
-        chart_note=chart_note(len(evaluation.table)),
-    )
-    show_error("order")
-
-
-def order_keys() -> None:
-    """Up and Down for a picked document, then Ideal order, Reverse and Shuffle: the ways
-    to reorder for people who cannot (or would rather not) drag."""
-    titles = current_titles()
-    _, sorted_labels = document_chips(current_list(), titles)
-    move_controls(sorted_labels, key="lab_move", on_move=_move, titles=titles)
-    order_buttons(key="lab", on_click=_reorder)

@@ -21,17 +21,15 @@ or from the server's texts of every row where the sums are exact).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 import streamlit as st
 
+from components.browser_library import library_user_js
 from components.drag_order import chip_text
 from components.results import metric_cards
-from components.static_files import chip_list_js, static_text
-from components.vega_library import LOADED
-from components.view_charts import view_charts_code_js
-from components.view_repaint import view_repaint_js
+from components.static_files import static_text
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.view_numbers import view_numbers
 from ndcg_core.pictures.tables import column_names, display_columns
@@ -50,17 +48,9 @@ NO_LABEL = "—"  # display_columns' label cell of a position past the list's en
 YES, NO = "yes", "no"  # display_columns' "in top k" cells
 
 
-# SortableJS and the chips shared with the drag list, the repaint and its number format, then
-# the view.
-_JS = "\n".join(
-    [
-        chip_list_js(),
-        view_repaint_js(),
-        f"const VEGA_LOADED = {LOADED!r};",
-        view_charts_code_js(),
-        static_text("live_view.js"),
-    ]
-)
+# The view's code is the page's browser library's (components/browser_library.py, which a
+# page draws once, outside its fragments): this component's own script only waits for it.
+_JS = library_user_js()
 _CSS = static_text("live_view.css")
 _COMPONENT = st.components.v2.component("ndcg_lab_live_view", css=_CSS, js=_JS)
 
@@ -172,36 +162,74 @@ def live_data(
     }
 
 
+def _base(
+    evaluation: Evaluation,
+    titles: Mapping[str, str] | None,
+    chart_key: Hashable,
+    chart_note: str,
+) -> tuple[object, ...]:
+    """Everything the component shows but the order: the documents with their grades and
+    titles, the convention, the ideal, the charts' template. A drop changes none of it."""
+    return (
+        tuple(sorted(zip(evaluation.labels, evaluation.grades, strict=True))),
+        tuple(sorted((titles or {}).items())),
+        evaluation.convention,
+        tuple(evaluation.ideal_grades),
+        chart_key,
+        chart_note,
+    )
+
+
 def live_view(
     evaluation: Evaluation,
     *,
     key: str,
     titles: Mapping[str, str] | None = None,
     on_order: Callable[[list[str]], None] | None = None,
-    chart: Mapping[str, Any] | None = None,
+    chart: Callable[[], Mapping[str, Any]] | None = None,
+    chart_key: Hashable = None,
     chart_note: str = "",
 ) -> list[str] | None:
-    """Draw the list, the cards, the charts (``chart``, see :func:`live_data`) and the table of
-    ``evaluation`` (its documents in its order).
+    """Draw the list, the cards, the charts (``chart()``, see :func:`live_data`; ``chart_key``
+    names its template: its shape, width and text size) and the table of ``evaluation`` (its
+    documents in its order).
 
     A drop or an Alt+Arrow move repaints them in the browser at once, then reports the new
     order (the labels, top first) once: ``on_order`` gets it before the next run, which should
-    only store it (the caller evaluates the stored order when it draws). Returns the new order
-    in the run right after a move, ``None`` in every other run.
+    only store it (the caller evaluates the stored order when it draws). That run sends the
+    browser only an acknowledgement (``{"ack": order}``) when the browser repainted that very
+    order from the numbers it was sent and nothing else changed: it already shows the core's
+    numbers for it. Returns the new order in the run right after a move, ``None`` in every
+    other run.
     """
     labels = list(evaluation.labels)
     if len(set(labels)) != len(labels):
         msg = "live_view needs distinct document labels"
         raise ValueError(msg)
+    base = _base(evaluation, titles, chart_key, chart_note)
+    answered = st.session_state.pop(f"{key}_reported", None)  # this run's drop, if any
+    data: dict[str, Any]
+    if answered == labels and st.session_state.get(f"{key}_base") == (base, True):
+        data = {"ack": labels}
+    else:
+        data = live_data(evaluation, titles, chart() if chart else None, chart_note)
+        st.session_state[f"{key}_base"] = (base, data["numbers"] is not None)
     # Changes every run, so the browser re-applies the server's order even when unchanged.
-    data = {**live_data(evaluation, titles, chart, chart_note), "run": time.monotonic_ns()}
+    data["run"] = time.monotonic_ns()
 
     def reported() -> None:
         # Runs before the script: the caller stores the order, this run draws it.
         state = st.session_state.get(key)
         moved = new_order(state.get("order") if isinstance(state, dict) else None, labels)
         if moved is not None and on_order is not None:
+            st.session_state[f"{key}_reported"] = moved
             on_order(moved)
 
-    result = _COMPONENT(key=key, data=data, on_order_change=reported)
+    result = _COMPONENT(
+        key=key,
+        data=data,
+        on_order_change=reported,
+        # The browser asks for everything again when it cannot take an acknowledgement.
+        on_refresh_change=lambda: None,
+    )
     return new_order(result.get("order"), labels)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 import pandas as pd
@@ -127,6 +127,12 @@ def browser_chart_spec(evaluation: Evaluation, *, room: int) -> dict[str, Any]:
     )
     font_size = chart_font_size()
     return spec if font_size is None else with_text_size(spec, font_size)
+
+
+def browser_chart_key(evaluation: Evaluation, *, room: int) -> Hashable:
+    """What :func:`browser_chart_spec`'s template depends on (its shape, the list's length
+    and k, the width, the text size): equal keys, equal specs but for the rows."""
+    return (chart_layout(evaluation), fitted_width(room), chart_font_size())
 
 
 def chart_note(positions: int) -> str:

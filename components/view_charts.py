@@ -58,8 +58,9 @@ def vega_libraries_js() -> str:
 
 def view_charts_code_js() -> str:
     """The dataset's names, the theme and tooltip (``chart_theme.js``), then ``viewChartRows``,
-    ``drawViewCharts`` and ``updateViewCharts``, for a script that binds ``vega`` and ``vegaLite`` itself (the live
-    view takes them from :mod:`components.vega_library`, sent once per page)."""
+    ``drawViewCharts`` and ``updateViewCharts``, for a script that binds ``vega`` and
+    ``vegaLite`` itself (the live view takes them from :mod:`components.browser_library`, sent
+    once per page)."""
     return "\n".join(
         [
             f"const VIEW_CHART_POSITIONS = {json.dumps(POSITIONS)};",

@@ -4,6 +4,7 @@ from typing import Any
 
 import streamlit as st
 
+from components.browser_library import browser_library
 from components.chrome import full_controls, page_header
 from components.compare_mode import (
     compare_toggle,
@@ -17,9 +18,10 @@ from components.compare_mode import (
     stakeholder_download,
 )
 from components.convention_picker import presenter_choices
-from components.grade_editor import grade_editor, live_ranking, order_controls, order_keys
+from components.grade_editor import grade_editor
 from components.live_view import drawn_whole
 from components.navigation import run_through_app
+from components.reorder import live_ranking, order_controls, order_keys
 from components.results import (
     chart_block,
     evaluate_current,
@@ -37,7 +39,6 @@ from components.state import (
     sync_url,
     view_mode,
 )
-from components.vega_library import vega_library
 from ndcg_core import Convention
 
 run_through_app()
@@ -68,34 +69,50 @@ def editor(column: Any, convention: Convention) -> None:
         grade_editor(convention)
 
 
-def one_ranking(convention: Convention) -> None:
+def one_ranking(convention: Convention) -> bool:
     """The editor, and the ways to reorder by button beside it; then the list, its numbers,
     charts and table, drawn in the browser (a drop repaints them at once) for a list the
-    browser draws whole, else by the server; then the notes and downloads."""
+    browser draws whole, else by the server; then the notes and downloads. True when the
+    browser-drawn part wrote the URL (it does, since a drop reruns it alone)."""
     inputs, beside = st.columns([1 - RESULTS_SHARE, RESULTS_SHARE], gap="large")
     editor(inputs, convention)
     with beside:
         list_stale_note(convention)  # an input error above keeps the last list's numbers
         evaluation = evaluate_current(convention)
     if evaluation is None:
-        return
+        return False
     room = screen_size().column(RESULTS_SHARE)
     if drawn_whole(evaluation):
         with beside:
             order_keys()
-        live_ranking(evaluation, room=room)
-        result_notes(evaluation)
-    else:
-        with beside:
-            metric_row(evaluation)
-            chart_block(evaluation, room=room)
-        with inputs:
-            order_controls()
-        st.subheader("Position by position", anchor=False)
-        position_table(evaluation, key="playground", titles=current_titles())
+        live_part(convention, room)
+        return True
+    with beside:
+        metric_row(evaluation)
+        chart_block(evaluation, room=room)
+    with inputs:
+        order_controls()
+    st.subheader("Position by position", anchor=False)
+    position_table(evaluation, key="playground", titles=current_titles())
     st.caption(f"Convention: {convention}")
     if full_controls():
         export_block(evaluation)
+    return False
+
+
+@st.fragment
+def live_part(convention: Convention, room: int) -> None:
+    """The list, its numbers, charts and table drawn in the browser, and what depends on the
+    order: a drop reruns only this part (the live view acknowledges the order it reports)."""
+    evaluation = evaluate_current(convention)
+    if evaluation is None:
+        return
+    live_ranking(evaluation, room=room)
+    result_notes(evaluation)
+    st.caption(f"Convention: {convention}")
+    if full_controls():
+        export_block(evaluation)
+    sync_url(convention)  # here: a drop reruns this part alone, which skips the page
 
 
 def two_rankings(convention: Convention) -> None:
@@ -139,13 +156,13 @@ def playground() -> None:
         if presenting():  # the sidebar is hidden: the live choices are here
             presenter_choices()
     convention = current_convention()
+    link_compare(comparing)  # in the view before anything writes it into the URL
     if comparing:
         two_rankings(convention)
-    else:
-        one_ranking(convention)
-    link_compare(comparing)
+    elif one_ranking(convention):
+        return  # its browser-drawn part wrote the URL
     sync_url(convention)  # a fragment rerun skips app.py; in a full run app.py then need not
 
 
 playground()
-vega_library()  # outside the fragment: sent with the page, not with each drop
+browser_library()  # outside the fragment: sent with the page, not with each drop

@@ -1,25 +1,10 @@
-// The Playground's list, number cards and per-position table (components/live_view.py).
-// That module puts before this file `Sortable` (the vendored SortableJS), chip_list.js (the
-// chips' moves, shared with the drag list) and the repaint (components/view_repaint.py:
-// repaintView, formatViewNumber) and the charts (components/view_charts.py: viewChartRows,
-// drawViewCharts, updateViewCharts), so no metric rule or number format is written here.
+// The Playground's list, number cards, charts and per-position table (components/live_view.py).
+// components/browser_library.py puts before this file Vega and Vega-Lite, `Sortable` (the
+// vendored SortableJS), chip_list.js (the chips' moves, shared with the drag list), the repaint
+// (components/view_repaint.py: repaintView, formatViewNumber) and the charts
+// (components/view_charts.py: viewChartRows, drawViewCharts, updateViewCharts), so no metric
+// rule or number format is written here.
 // Every text goes in as textContent: never HTML.
-
-// Vega and Vega-Lite come from the page's vega library component (components/vega_library.py),
-// sent once per page rather than with each drawing of this one.
-let vega = null;
-let vegaLite = null;
-function vegaLoaded() {
-  return new Promise((resolve) => {
-    const take = () => {
-      if (!globalThis.ndcgLabVega) return;
-      ({ vega, vegaLite } = globalThis.ndcgLabVega);
-      resolve();
-    };
-    take();
-    if (!vega) window.addEventListener(VEGA_LOADED, take, { once: true });
-  });
-}
 
 const views = new WeakMap();  // parentElement -> controller: this function runs on every rerun
 const CLASSES = { item: "lv-item", text: "lv-text", ghost: "lv-ghost", chosen: "lv-chosen" };
@@ -176,7 +161,6 @@ function showServerCharts(ctl, spec) {
       const box = make("div", "lv-chart");
       ctl.chartBox.replaceChildren(box);
       ctl.chart = null;
-      await vegaLoaded();
       ctl.chart = await drawViewCharts(box, spec);
       ctl.chartBox.dataset.order = ctl.data.items.map(([id]) => id).join(" ");
     });
@@ -306,8 +290,40 @@ function create(parent) {
   return ctl;
 }
 
+function confirm(ctl, ack) {
+  // The server now holds `ack`, an order this view repainted itself from the numbers it was
+  // sent (the server sends no numbers again for it): keep what is shown, and make ctl.data
+  // what the server would have sent for this order.
+  if (chipAnswerIsStale(ctl, ack)) return;
+  const ids = chipIds(ctl.list);
+  const data = ctl.data;
+  if (!data || !data.numbers || JSON.stringify(ids) !== JSON.stringify(ack)) {
+    ctl.send("refresh", true);  // this view cannot take it (it was re-mounted): ask for all
+    return;
+  }
+  const numbers = data.numbers;
+  const view = repaintView(numbers, ids);
+  const texts = new Map(data.items);
+  const table = data.table;
+  const first = Math.min(table.total, table.page_rows);
+  ctl.data = {
+    ...data,
+    items: ids.map((id) => [id, texts.get(id)]),
+    cards: data.cards.map((card) => ({
+      ...card, value: formatViewNumber(view.cards[card.key], numbers.format),
+    })),
+    table: {
+      ...table,
+      rows: view.rows.slice(0, first).map((row) => table.keys.map((key) => cellText(row, key, numbers, data.words))),
+    },
+  };
+  ctl.status.hidden = true;
+  ctl.root.dataset.source = "server";
+}
+
 function render(ctl, data) {
   if (ctl.dragging) { ctl.deferred = data; return; }
+  if (data.ack) { confirm(ctl, data.ack); return; }
   if (chipAnswerIsStale(ctl, data.items.map(([id]) => id))) return;
   ctl.data = data;
   setText(ctl.help, data.words.help);
@@ -326,6 +342,8 @@ function render(ctl, data) {
   refocusChip(wanted);
 }
 
-export default function ({ data, parentElement, setTriggerValue }) {
+// The live view's mount, published by components/browser_library.py as
+// globalThis.ndcgLabLibrary.liveView for the live view component's script to call.
+function mountLiveView({ data, parentElement, setTriggerValue }) {
   return mountChips(views, parentElement, setTriggerValue, data, create, render);
 }

@@ -116,14 +116,18 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 def drag_item(
-    page: Page, source: Locator, target: Locator, expected: list[str], items: str = "li.sl-item"
+    page: Page,
+    source: Locator,
+    target: Locator,
+    expected: list[str],
+    items: str = "li.lv-item, li.sl-item",
 ) -> None:
     """Drag like a person: press, nudge past SortableJS's threshold, glide onto the target's
     far side, and hold there (small moves) until the list shows `expected`, then release.
 
     SortableJS animates each swap and ignores the pointer while it does, so a glide that is
     faster than a hand needs those extra moves; the loop is bounded. ``items`` selects the
-    list's items (the live view's are ``li.lv-item``).
+    list's items (by default the live view's or the drag list's, whichever the page has).
     """
     start = source.bounding_box()
     end = target.bounding_box()
@@ -144,7 +148,7 @@ def drag_item(
     page.mouse.up()
 
 
-def list_order(page: Page, items: str = "li.sl-item") -> list[str]:
+def list_order(page: Page, items: str = "li.lv-item, li.sl-item") -> list[str]:
     """The drag list's document ids, top to bottom, as the page shows them now."""
     ids: list[str] = page.locator(items).evaluate_all("items => items.map(i => i.dataset.id)")
     return ids

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import streamlit as st
 
+from components.browser_library import browser_library
 from components.live_view import live_view
 from ndcg_core import Convention, evaluate, format_real
 from ndcg_core.metric.metrics import Evaluation
@@ -77,6 +78,7 @@ def main() -> None:
     live_view(evaluation, key="live", titles=demo.titles or None, on_order=store)
     st.caption(f"server nDCG: {format_real(evaluation.ndcg)}")
     st.text("order: " + ",".join(st.session_state.order))
+    browser_library()  # the view's scripts, once per page
 
 
 if __name__ == "__main__":  # `streamlit run` runs it as __main__; pytest's doctest import does not

@@ -27,8 +27,9 @@ def test_tooltips_of_a_value_below_the_smallest_float(
     assert ndcg_text == "5.154e-331"
 
     page.goto(f"{app_server.url}/playground{TINY}")
-    expect(page.get_by_test_id("stMetricValue").filter(has_text=ndcg_text)).to_have_count(1)
-    chart = page.get_by_test_id("stVegaLiteChart").first
+    cards = page.locator(".lv-card-value, [data-testid='stMetricValue']")
+    expect(cards.filter(has_text=ndcg_text)).to_have_count(1)
+    chart = page.locator(".lv-chart").or_(page.get_by_test_id("stVegaLiteChart")).first
     # Each mark's aria-label lists its tooltip's fields, as the tooltip shows them.
     running = chart.locator("g.mark-symbol.role-mark").nth(0).locator("path")
     curve = chart.locator("g.mark-symbol.role-mark").nth(1).locator("path")

@@ -30,7 +30,8 @@ LISTS = {
 
 
 def chart(page: Page) -> Locator:
-    return page.get_by_test_id("stVegaLiteChart").first
+    """The charts: the live view's (drawn in the browser, in its shadow root), else Streamlit's."""
+    return page.locator(".lv-chart").or_(page.get_by_test_id("stVegaLiteChart")).first
 
 
 def open_chart(page: Page, server: StreamlitServer, query: str) -> Locator:
@@ -75,14 +76,14 @@ def test_hovering_any_panel_highlights_that_position_in_every_panel(
     hover_position(page, marks[source], 3)
     # Wait until every panel has faded all but position 3 (or time out), then say which not.
     page.wait_for_function(
-        """selectors => selectors.every(css => {
+        """([drawn, selectors]) => selectors.every(css => {
             const [sel, nth] = css.split(' >> nth=');
-            const group = document.querySelectorAll(sel)[Number(nth)];
+            const group = drawn.querySelectorAll(sel)[Number(nth)];
             return [...group.querySelectorAll('path')].every(p =>
                 (p.getAttribute('opacity') === '1' || p.getAttribute('opacity') === null)
                 === /(^|; )(position|cutoff k): 3(;|$)/.test(p.getAttribute('aria-label')));
         })""",
-        arg=list(PANELS.values()),
+        arg=[drawn.element_handle(), list(PANELS.values())],
         timeout=10_000,
     )
     for name, group in marks.items():
@@ -108,7 +109,7 @@ def test_charts_draw_without_vega_warnings_inside_their_column(
     expect(drawn.get_by_text("nDCG@k for every cutoff k")).to_be_attached()
     widths = drawn.evaluate(
         "c => [c.querySelector('svg.marks').getBoundingClientRect().width,"
-        " c.closest('[data-testid=stColumn]').getBoundingClientRect().width]"
+        " c.closest('.lv-results, [data-testid=stColumn]').getBoundingClientRect().width]"
     )
     chart_width, column_width = widths
     assert chart_width <= column_width, f"chart {chart_width} px in a {column_width} px column"

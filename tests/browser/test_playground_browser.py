@@ -13,16 +13,30 @@ from tests.browser.conftest import StreamlitServer, drag_item
 pytestmark = pytest.mark.browser
 
 
+# The Playground's list, cards and table are the live view's (components/live_view.py, in a
+# shadow root: locators only) up to WHOLE_LIST_UP_TO documents, Streamlit's beyond it and in
+# compare mode; these helpers read whichever the page shows.
+CHIPS = "li.lv-item, li.sl-item"
+
+
 def metric(page: Page, label: str) -> Locator:
+    live = page.locator(".lv-card").filter(
+        has=page.locator(".lv-card-label").get_by_text(label, exact=True)
+    )
     box = page.get_by_test_id("stMetric").filter(
         has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
     )
-    return box.get_by_test_id("stMetricValue")
+    return live.locator(".lv-card-value").or_(box.get_by_test_id("stMetricValue"))
+
+
+def position_table(page: Page) -> Locator:
+    """The per-position table (the live view's, or the first ``st.table``)."""
+    return page.locator("table.lv-table").or_(page.get_by_test_id("stTable").locator("table")).first
 
 
 def expect_table_column(page: Page, header: str, values: list[str]) -> None:
     """Wait until the position table's column ``header`` reads ``values``, top to bottom."""
-    table = page.get_by_test_id("stTable").first.locator("table")
+    table = position_table(page)
     expect(table.locator("thead")).to_contain_text(header)
     headers = [h.strip() for h in table.locator("thead th").all_inner_texts()]
     index = headers.index(header)
@@ -40,7 +54,7 @@ def grades_box(page: Page) -> Locator:
 
 def expect_chip_order(page: Page, labels: list[str]) -> None:
     """Wait until the drag list shows ``labels`` in this order."""
-    items = page.locator("li.sl-item")  # inside the component's shadow root: locators only
+    items = page.locator(CHIPS)  # inside the component's shadow root: locators only
     expect(items).to_have_count(len(labels))
     for index, label in enumerate(labels):
         expect(items.nth(index)).to_have_attribute("data-id", label)
@@ -48,7 +62,7 @@ def expect_chip_order(page: Page, labels: list[str]) -> None:
 
 
 def chip(page: Page, label: str) -> Locator:
-    return page.locator(f"li.sl-item[data-id='{label}']")
+    return page.locator(", ".join(f"{kind}[data-id='{label}']" for kind in CHIPS.split(", ")))
 
 
 def expect_scores(page: Page, grades: list[float]) -> None:
@@ -70,7 +84,7 @@ def test_dragging_a_document_recomputes_everything(page: Page, app_server: Strea
     open_playground(page, app_server)
     drag_item(page, chip(page, "D4"), chip(page, "D1"), ["D4", "D1", "D2", "D3", "D5", "D6"])
     expect_scores(page, [0, 3, 2, 3, 1, 2])
-    expect(page.get_by_test_id("stTable").locator("tbody tr").first).to_contain_text("D4")
+    expect(position_table(page).locator("tbody tr").first).to_contain_text("D4")
     expect_table_column(page, "grade", ["0", "3", "2", "3", "1", "2"])
     expect(metric(page, "CG")).to_have_text("11")  # CG ignores order
     expect(grades_box(page)).to_have_value("D4=0, D1=3, D2=2, D3=3, D5=1, D6=2")
@@ -124,7 +138,7 @@ def test_a_hostile_label_shows_as_text_and_runs_nothing(
     box = grades_box(page)
     box.fill(f"{hostile}=3, D2=1")
     box.press("Control+Enter")
-    expect(page.get_by_test_id("stTable")).to_contain_text(hostile)
+    expect(position_table(page)).to_contain_text(hostile)
     expect(chip(page, hostile)).to_contain_text(hostile)
     assert page.locator("img[onerror]").count() == 0
     assert dialogs == []

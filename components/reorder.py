@@ -1,0 +1,112 @@
+"""The ways to reorder the Playground's list: the browser-drawn live view (a drop repaints its
+numbers at once), the drag list (for lists too long to draw whole), Up and Down for a picked
+document, and Ideal order, Reverse and Shuffle. Each hands the new order to the list's one
+writer (:func:`components.state.store_list`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from components.cache import shared_view
+from components.chrome import show_error
+from components.drag_order import document_chips, draggable_ranking, move_controls, order_buttons
+from components.live_view import live_view
+from components.results import (
+    browser_chart_key,
+    browser_chart_spec,
+    chart_note,
+    current_evaluation,
+    cutoff_suffix,
+    view_key,
+)
+from components.sortable_list import show_position
+from components.state import current_convention, current_list, current_titles, set_error, store_list
+from ndcg_core import Evaluation, NdcgError, format_real
+from ndcg_core.metric.drop_numbers import drop_numbers
+from ndcg_core.metric.exact_ratio import shown_ndcg
+from ndcg_core.metric.lists import moved, reordered
+from ndcg_core.metric.parsing import GradeList
+
+SORT_KEY = "lab_sort"  # the drag list
+LIVE_KEY = "lab_live"  # the list, its numbers, charts and table, drawn in the browser
+
+
+def _reorder(change: Callable[[GradeList], GradeList]) -> None:
+    store_list(change(current_list()))
+
+
+def _move(label: str, steps: int) -> None:
+    grade_list = moved(current_list(), label, steps)
+    store_list(grade_list)
+    show_position(SORT_KEY, grade_list.labels.index(label))  # the drag list follows it
+
+
+def _on_drag(new_order: list[str]) -> None:
+    try:
+        store_list(reordered(current_list(), new_order))
+    except NdcgError as error:
+        set_error("order", str(error))
+
+
+def _list_sums(start: int, stop: int) -> dict[str, Any]:
+    """DCG and nDCG over the drag list, and the numbers to redo them at a drop (no numbers
+    when this convention cannot score the list: the results column says why)."""
+    convention = current_convention()
+    at = cutoff_suffix(convention)
+    labels = [f"DCG{at}", f"nDCG{at}"]
+    try:
+        evaluation = current_evaluation(convention)  # remembered: the results reuse it
+    except NdcgError:
+        return {"labels": labels, "values": ["–", "–"], "live": None}
+    return shared_view(
+        "list_sums",
+        (view_key(evaluation), start, stop),
+        lambda: {
+            "labels": labels,
+            # The cards' rule: an nDCG below the smallest float is its exact ratio, not 0.
+            "values": [format_real(evaluation.dcg), format_real(shown_ndcg(evaluation))],
+            "live": drop_numbers(evaluation, start, stop),
+        },
+    )
+
+
+def order_controls() -> None:
+    """The drag list, plus buttons for people who cannot (or would rather not) drag."""
+    draggable_ranking(
+        current_list(),
+        titles=current_titles(),
+        key=SORT_KEY,
+        on_drag=_on_drag,
+        on_move=_move,
+        move_key="lab_move",
+        error_key="order",
+        caption="Drag a document to a new place, or focus it and press Alt+Arrow keys.",
+        sums=_list_sums,
+    )
+    order_buttons(key="lab", on_click=_reorder)
+
+
+def live_ranking(evaluation: Evaluation, *, room: int) -> None:
+    """The current list's documents, cards, three charts (``room`` px wide) and table in one
+    component that repaints them in the browser at a drop (:func:`live_view`); the new order
+    comes back to the list's one writer. Then what a drop's order broke, if anything."""
+    live_view(
+        evaluation,
+        key=LIVE_KEY,
+        titles=current_titles(),
+        on_order=_on_drag,
+        chart=lambda: browser_chart_spec(evaluation, room=room),
+        chart_key=browser_chart_key(evaluation, room=room),
+        chart_note=chart_note(len(evaluation.table)),
+    )
+    show_error("order")
+
+
+def order_keys() -> None:
+    """Up and Down for a picked document, then Ideal order, Reverse and Shuffle: the ways
+    to reorder for people who cannot (or would rather not) drag."""
+    titles = current_titles()
+    _, sorted_labels = document_chips(current_list(), titles)
+    move_controls(sorted_labels, key="lab_move", on_move=_move, titles=titles)
+    order_buttons(key="lab", on_click=_reorder)
