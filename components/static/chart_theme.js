@@ -47,6 +47,25 @@ function chartThemeConfig(theme) {
   };
 }
 
+// An invisible element that calls `changed` when the page's theme changes. Nothing tells a
+// component that Streamlit switched light and dark, but the --st-* variables its colours
+// read change then, and a CSS transition on them (1 ms) says so with a transitionrun event.
+function chartThemeWatch(changed) {
+  const probe = document.createElement("span");
+  probe.className = "view-chart-theme-watch";
+  probe.setAttribute("aria-hidden", "true");
+  Object.assign(probe.style, {
+    position: "absolute", width: "0", height: "0", overflow: "hidden", visibility: "hidden",
+    pointerEvents: "none", borderStyle: "solid", borderWidth: "0",
+    color: "var(--st-text-color)",  // where unset, the page's own text colour
+    backgroundColor: "var(--st-background-color, transparent)",
+    borderColor: "var(--st-border-color, transparent)",
+    transition: "color 1ms, background-color 1ms, border-color 1ms",
+  });
+  probe.addEventListener("transitionrun", changed);
+  return probe;
+}
+
 function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -35,11 +35,21 @@ function viewChartRows(numbers, view) {
 
 // Draws the Vega-Lite `spec` as SVG into `container`, in the page's theme there (chart_theme.js,
 // under the spec's own config) with a tooltip box; resolves to the handle updateViewCharts
-// takes, once the first frame is drawn.
+// takes, once the first frame is drawn. When the page's theme changes (Streamlit switches
+// light and dark in the page alone, and need not run the component again: after a drop it
+// answers with an acknowledgement only) the charts are drawn anew in it, with their rows.
 async function drawViewCharts(container, spec) {
-  const handle = { container, spec, view: null, theme: "" };
-  await drawThemed(handle);
+  const handle = { container, spec, view: null, theme: "", work: Promise.resolve() };
+  await viewChartWork(handle, () => drawThemed(handle));
   return handle;
+}
+
+// Runs `work` after the handle's earlier work (a theme's redraw never overlaps an update);
+// resolves as `work` does.
+function viewChartWork(handle, work) {
+  const done = handle.work.then(work);
+  handle.work = done.catch(() => {});
+  return done;
 }
 
 // (Re)draws handle.spec in the theme the page has now, in a fresh drawing: Vega keeps the
@@ -55,7 +65,8 @@ async function drawThemed(handle) {
   const drawing = document.createElement("div");
   drawing.className = "view-chart-drawing";
   const tooltip = chartTooltip(drawing, theme);
-  handle.container.replaceChildren(drawing, tooltip.box);
+  const watch = chartThemeWatch(() => viewChartWork(handle, () => changeRows(handle, {})));
+  handle.container.replaceChildren(drawing, tooltip.box, watch);
   handle.view = new vega.View(vega.parse(compiled), {
     renderer: "svg", container: drawing, tooltip: tooltip.handler,
   });
@@ -64,19 +75,22 @@ async function drawThemed(handle) {
 }
 
 // Replaces each named dataset's rows (viewChartRows's result) and redraws; resolves once the
-// charts are drawn. Scales, axes and the hover selection follow the new rows. A page whose
-// theme changed (Streamlit's light and dark: it runs the component again, with the same data)
-// has the charts drawn anew in it, with these rows.
-async function updateViewCharts(handle, rows) {
+// charts are drawn. Scales, axes and the hover selection follow the new rows.
+function updateViewCharts(handle, rows) {
+  return viewChartWork(handle, () => changeRows(handle, rows)).then(() => handle);
+}
+
+// The rows swapped in; or, where the page's theme is no longer the drawing's, the charts
+// drawn anew in it with these rows.
+async function changeRows(handle, rows) {
   handle.spec = { ...handle.spec, datasets: { ...handle.spec.datasets, ...rows } };
   if (handle.container.isConnected
       && JSON.stringify(chartPageTheme(handle.container)) !== handle.theme) {
     await drawThemed(handle);
-    return handle;
+    return;
   }
   for (const [name, values] of Object.entries(rows)) {
     handle.view.change(name, vega.changeset().remove(vega.truthy).insert(values));
   }
   await handle.view.runAsync();
-  return handle;
 }
