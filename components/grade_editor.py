@@ -67,9 +67,10 @@ def _on_text() -> None:
         return
     # Grades alone are a new list of new documents: the old titles do not pass to them.
     # A box drawn before a drop shows the old order: a grade edit keeps the dropped order.
-    store_list(typed_edit(grade_list), None if names_documents(text) else {})
-    # The box already shows this list, as the person typed it (their spacing, say).
-    st.session_state[TEXT_TYPED_KEY] = st.session_state[VERSION_KEY]
+    edited = typed_edit(grade_list)
+    store_list(edited, None if names_documents(text) else {})
+    if edited == grade_list:  # the box shows this list, as typed (their spacing, say)
+        st.session_state[TEXT_TYPED_KEY] = st.session_state[VERSION_KEY]
 
 
 def _text_box_follows_list() -> None:

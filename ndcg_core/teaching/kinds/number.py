@@ -96,7 +96,8 @@ class NumberKind(QuestionKind):
         )
 
     def write_answer(self, exercise: Exercise, answer: Answer) -> str:
-        return repr(answer.number).replace("e+", "e")
+        # + 0.0: -0.0 is read back as 0.0 (read_number), so it is written so too.
+        return repr(answer.number + 0.0).replace("e+", "e")
 
     def read_answer(self, exercise: Exercise, text: str, where: str) -> Answer:
         try:

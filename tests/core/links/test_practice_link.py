@@ -47,6 +47,25 @@ def test_encode_then_decode_is_the_identity(seed: int, level: Level, data: st.Da
     assert query_length({"answers": text}) < MAX_QUERY_CHARS / 10
 
 
+@given(seed=st.integers(0, 10**9 - 1), level=st.sampled_from(list(Level)), data=st.data())
+def test_a_link_read_back_writes_the_same_text(
+    seed: int, level: Level, data: st.DataObject
+) -> None:
+    exercises = exercise_set(seed, level)
+    given_answers = {exercise.key: data.draw(_answered(exercise)) for exercise in exercises}
+    text = answers_to_param(exercises, given_answers)
+    assert text is not None
+    assert answers_to_param(exercises, answers_from_param(text, exercises)) == text
+
+
+def test_minus_zero_is_written_as_zero() -> None:
+    exercises, predict, _ = _predict()
+    answer = Answer(number=-0.0)
+    text = answers_to_param(exercises, {predict.key: Answered(answer, answer)})
+    assert text is not None
+    assert "-0" not in text
+
+
 def _predict(seed: int = 5) -> tuple[tuple[Exercise, ...], Exercise, float]:
     exercises = exercise_set(seed, "medium")
     predict = next(e for e in exercises if e.kind is kinds.PREDICT)
