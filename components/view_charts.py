@@ -3,12 +3,14 @@
 ``components/static/view_charts.js`` turns what ``repaintView`` (:mod:`components.view_repaint`)
 returns into the rows of the charts' named datasets (``viewChartRows``), draws the Vega-Lite
 spec the server sends (``drawViewCharts``) and swaps those rows in after a drop
-(``updateViewCharts``), so the charts repaint without the server. :func:`view_charts_js` puts
-before it Vega and Vega-Lite (the versions Altair's schema names, vendored in
-``components/static`` with their licences) and what it takes from Python: the dataset's name
-(:data:`~ndcg_core.pictures.chart_data.POSITIONS`) and the tooltip text columns
-(:data:`~ndcg_core.pictures.chart_data.EXACT_TEXTS`). No Streamlit here: a test loads the script
-into a bare page.
+(``updateViewCharts``), so the charts repaint without the server. ``chart_theme.js``, before
+it, gives the drawing the page's theme (Streamlit's font and colours, light or dark, read from
+its CSS variables, under the spec's own config; drawn anew when the theme changes) and a
+tooltip box written as text. :func:`view_charts_js` puts before them Vega and Vega-Lite (the
+versions Altair's schema names, vendored in ``components/static`` with their licences) and what
+they take from Python: the dataset's name (:data:`~ndcg_core.pictures.chart_data.POSITIONS`)
+and the tooltip text columns (:data:`~ndcg_core.pictures.chart_data.EXACT_TEXTS`). No
+Streamlit here: a test loads the script into a bare page.
 """
 
 from __future__ import annotations
@@ -55,13 +57,15 @@ def vega_libraries_js() -> str:
 
 
 def view_charts_code_js() -> str:
-    """The dataset's names, then ``viewChartRows``, ``drawViewCharts`` and
-    ``updateViewCharts``, for a script that binds ``vega`` and ``vegaLite`` itself (the live
-    view takes them from :mod:`components.browser_library`, sent once per page)."""
+    """The dataset's names, the theme and tooltip (``chart_theme.js``), then ``viewChartRows``,
+    ``drawViewCharts`` and ``updateViewCharts``, for a script that binds ``vega`` and
+    ``vegaLite`` itself (the live view takes them from :mod:`components.browser_library`, sent
+    once per page)."""
     return "\n".join(
         [
             f"const VIEW_CHART_POSITIONS = {json.dumps(POSITIONS)};",
             f"const VIEW_CHART_EXACT_TEXTS = {json.dumps(list(EXACT_TEXTS.values()))};",
+            static_text("chart_theme.js"),
             static_text("view_charts.js"),
         ]
     )

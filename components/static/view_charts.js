@@ -33,25 +33,64 @@ function viewChartRows(numbers, view) {
   return { [VIEW_CHART_POSITIONS]: rows };
 }
 
-// Draws the Vega-Lite `spec` as SVG into `container`; resolves to the handle
-// updateViewCharts takes, once the first frame is drawn.
+// Draws the Vega-Lite `spec` as SVG into `container`, in the page's theme there (chart_theme.js,
+// under the spec's own config) with a tooltip box; resolves to the handle updateViewCharts
+// takes, once the first frame is drawn. When the page's theme changes (Streamlit switches
+// light and dark in the page alone, and need not run the component again: after a drop it
+// answers with an acknowledgement only) the charts are drawn anew in it, with their rows.
 async function drawViewCharts(container, spec) {
-  const compiled = vegaLite.compile(spec).spec;
+  const handle = { container, spec, view: null, theme: "", work: Promise.resolve() };
+  await viewChartWork(handle, () => drawThemed(handle));
+  return handle;
+}
+
+// Runs `work` after the handle's earlier work (a theme's redraw never overlaps an update);
+// resolves as `work` does.
+function viewChartWork(handle, work) {
+  const done = handle.work.then(work);
+  handle.work = done.catch(() => {});
+  return done;
+}
+
+// (Re)draws handle.spec in the theme the page has now, in a fresh drawing: Vega keeps the
+// config it was parsed with, so a new theme means a new view.
+async function drawThemed(handle) {
+  const theme = chartPageTheme(handle.container);
+  const compiled = vegaLite.compile(themedChartSpec(handle.spec, theme)).spec;
   const names = new Set(compiled.data.map((data) => data.name));
   if (!names.has(VIEW_CHART_POSITIONS)) {
     throw new Error(`the chart does not read a dataset named ${VIEW_CHART_POSITIONS}`);
   }
-  const view = new vega.View(vega.parse(compiled), { renderer: "svg", container });
-  await view.runAsync();
-  return { view };
+  if (handle.view) handle.view.finalize();
+  const drawing = document.createElement("div");
+  drawing.className = "view-chart-drawing";
+  const tooltip = chartTooltip(drawing, theme);
+  const watch = chartThemeWatch(() => viewChartWork(handle, () => changeRows(handle, {})));
+  handle.container.replaceChildren(drawing, tooltip.box, watch);
+  handle.view = new vega.View(vega.parse(compiled), {
+    renderer: "svg", container: drawing, tooltip: tooltip.handler,
+  });
+  handle.theme = JSON.stringify(theme);
+  await handle.view.runAsync();
 }
 
 // Replaces each named dataset's rows (viewChartRows's result) and redraws; resolves once the
 // charts are drawn. Scales, axes and the hover selection follow the new rows.
-async function updateViewCharts(handle, rows) {
+function updateViewCharts(handle, rows) {
+  return viewChartWork(handle, () => changeRows(handle, rows)).then(() => handle);
+}
+
+// The rows swapped in; or, where the page's theme is no longer the drawing's, the charts
+// drawn anew in it with these rows.
+async function changeRows(handle, rows) {
+  handle.spec = { ...handle.spec, datasets: { ...handle.spec.datasets, ...rows } };
+  if (handle.container.isConnected
+      && JSON.stringify(chartPageTheme(handle.container)) !== handle.theme) {
+    await drawThemed(handle);
+    return;
+  }
   for (const [name, values] of Object.entries(rows)) {
     handle.view.change(name, vega.changeset().remove(vega.truthy).insert(values));
   }
   await handle.view.runAsync();
-  return handle;
 }
