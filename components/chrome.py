@@ -71,6 +71,8 @@ _MODE_CSS: Mapping[str, str] = MappingProxyType(
 @media (min-width: 1024px) { html { font-size: 20px; } }
 [data-testid="stMetricValue"] { font-size: 2.4rem; }
 [data-testid="stMetricLabel"] p { font-size: 1.2rem; }
+/* The same for the live view's cards (in its shadow root: custom properties reach it). */
+html { --lab-card-value-size: 2.4rem; --lab-card-label-size: 1.2rem; }
 [data-testid="stMainBlockContainer"] { padding-top: 1.5rem; max-width: 100%; }
 /* The header grows with the 20 px text and would cover the page's title: let the title
    show through it, and let clicks reach the page except on the header's own controls. Not

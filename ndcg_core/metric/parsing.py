@@ -282,8 +282,10 @@ def format_grades(
     'a=3, b=1'
     >>> format_grades([3.0, 1.0], ["D1", "D2"], labelled=True)
     'D1=3, D2=1'
+    >>> format_grades([-0.0])  # parse_grades reads "-0" as 0: written so, a link comes back
+    '0'
     """
-    numbers = [short_number(g) for g in grades]
+    numbers = [short_number(g + 0.0) for g in grades]
     if labels is None or (tuple(labels) == default_labels(len(grades)) and not labelled):
         return ", ".join(numbers)
     return ", ".join(f"{label}={n}" for label, n in zip(labels, numbers, strict=True))

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Dialog, Locator, Page, expect
 
-from components.live_view import FIRST_ROWS, WAITING, table_rows
+from components.live_view import NEXT, PAGE_ROWS, WAITING, table_rows
 from components.results import metric_cards
 from ndcg_core import format_real
 from ndcg_core.metric.metrics import Evaluation
@@ -213,18 +213,28 @@ def test_exact_sums_wait_for_the_server(browser: Browser, demo_server: Streamlit
         expect(page.locator(".lv-status")).to_be_hidden()
 
 
-def test_a_long_table_draws_its_first_rows_and_a_move_repaints_them(
+def test_a_long_table_turns_its_pages_and_a_move_repaints_them(
     browser: Browser, demo_server: StreamlitServer
 ) -> None:
     with demo_page(browser) as (page, _):
         open_demo(page, demo_server, "long")
-        expect(page.locator("tbody tr")).to_have_count(FIRST_ROWS)
-        expect(page.locator(".lv-note")).to_contain_text(f"first {FIRST_ROWS} of 600 positions")
+        expect(page.locator("tbody tr")).to_have_count(PAGE_ROWS)
+        expect(page.locator(".lv-page-of")).to_have_text("of 12: positions 1-50 of 600")
         order = labels_of(LISTS["long"])
         view(page).evaluate(RECORD_JS)
         item(page, "D1").focus()
         page.keyboard.press("Alt+ArrowDown")
-        assert_repainted_before_the_server(page, "long", order, [order[1], order[0], *order[2:]])
+        moved = [order[1], order[0], *order[2:]]
+        assert_repainted_before_the_server(page, "long", order, moved)
+        # Another page of the new order: the browser's repaint, as the core prints it.
+        evaluation = evaluate_order(LISTS["long"], moved)
+        columns = display_columns(evaluation, first=550, rows=PAGE_ROWS)
+        last_page = [list(row) for row in zip(*columns.values(), strict=True)]
+        page.locator(".lv-page-input").fill("12")
+        page.locator(".lv-page-input").press("Enter")
+        expect(page.locator(".lv-page-of")).to_have_text("of 12: positions 551-600 of 600")
+        assert shown(page)["rows"] == last_page
+        expect(page.get_by_role("button", name=NEXT)).to_be_disabled()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -14,13 +14,12 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from components.navigation import PAGES
 from ndcg_core import evaluate, format_real
 from ndcg_core.teaching.lesson_plan import STEP_TITLES
-from tests.browser.conftest import VIEWPORT, StreamlitServer
+from tests.browser.conftest import CHIPS, VIEWPORT, StreamlitServer, metric
 from tests.browser.test_class_browser import (
     EXERCISE,
     RIGHT,
     answer,
     join_by_link,
-    metric,
     new_page,
     open_question,
     start_room,
@@ -48,8 +47,10 @@ VIEWS = (
 PAST_THE_EDGE = """() => {
   const screen = window.innerWidth;
   const page = ['stMain', 'stAppViewContainer', 'stApp', 'stMainBlockContainer'];
+  // Up from an element, out of a component's shadow root to its host.
+  const up = (e) => e.parentElement || (e.getRootNode() instanceof ShadowRoot ? e.getRootNode().host : null);
   const scrolledByItsBox = (element) => {
-    for (let box = element.parentElement; box; box = box.parentElement) {
+    for (let box = up(element); box; box = up(box)) {
       if (page.includes(box.getAttribute('data-testid')) || box === document.body) return false;
       const style = getComputedStyle(box);
       if (['auto', 'scroll', 'hidden'].includes(style.overflowX)
@@ -59,7 +60,12 @@ PAST_THE_EDGE = """() => {
     return false;
   };
   const out = [];
-  for (const element of document.querySelectorAll('[data-testid="stMain"] *')) {
+  const all = [];  // the main area's elements, and those in its components' shadow roots
+  const walk = (root) => {
+    for (const e of root.querySelectorAll('*')) { all.push(e); if (e.shadowRoot) walk(e.shadowRoot); }
+  };
+  walk(document.querySelector('[data-testid="stMain"]'));
+  for (const element of all) {
     const box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
     if (getComputedStyle(element).visibility === 'hidden') continue;
@@ -70,9 +76,16 @@ PAST_THE_EDGE = """() => {
   }
   return out;
 }"""
-# Each chart text's font size in px.
-CHART_TEXTS = """[...document.querySelectorAll('[data-testid="stVegaLiteChart"] svg text')]
-  .filter(t => t.textContent.trim())"""
+# Each chart text: Streamlit's charts' and the live view's (in its component's shadow root).
+CHART_TEXTS = """(() => {
+  const out = [];
+  const walk = (root) => {
+    out.push(...root.querySelectorAll('[data-testid="stVegaLiteChart"] svg text, .lv-chart svg text'));
+    for (const e of root.querySelectorAll('*')) if (e.shadowRoot) walk(e.shadowRoot);
+  };
+  walk(document);
+  return out.filter(t => t.textContent.trim());
+})()"""
 # Each chart text's size as drawn: its font size times any scaling on the way to the screen
 # (a chart too wide for its box is shrunk to fit, its text with it).
 CHART_TEXT_SIZES = f"""() => {CHART_TEXTS}.map(t => parseFloat(getComputedStyle(t).fontSize)
@@ -146,10 +159,10 @@ def test_at_a_projectors_width_the_presenter_chart_uses_the_width(
     page = context.new_page()
     page.goto(f"{app_server.url}/playground?mode=present")
     _settled(page)
-    chart = page.get_by_test_id("stVegaLiteChart").first
+    chart = page.locator(".lv-chart svg").or_(page.get_by_test_id("stVegaLiteChart")).first
+    expect(chart).to_be_visible()
     page.wait_for_function(
-        "() => (document.querySelector('[data-testid=\"stVegaLiteChart\"] svg')"
-        " ?.getBoundingClientRect().width ?? 0) > 800"
+        "(chart) => chart.getBoundingClientRect().width > 800", arg=chart.element_handle()
     )
     box = chart.bounding_box()
     assert box is not None
@@ -204,7 +217,7 @@ def test_a_finger_reorders_the_playgrounds_list_and_the_ndcg_follows(
     page = context.new_page()
     page.goto(f"{app_server.url}/playground?g=0,3")
     _settled(page)
-    items = page.locator(".sl-item")
+    items = page.locator(CHIPS)
     expect(items).to_have_count(2)
     first, second = items.nth(0).bounding_box(), items.nth(1).bounding_box()
     assert first is not None
@@ -224,7 +237,7 @@ def test_a_finger_reorders_the_playgrounds_list_and_the_ndcg_follows(
     before = evaluate([0, 3]).ndcg
     after = evaluate([3, 0]).ndcg
     assert before != after
-    ndcg = page.get_by_test_id("stMetric").filter(has_text="nDCG").get_by_test_id("stMetricValue")
+    ndcg = metric(page, "nDCG")
     expect(ndcg).to_have_text(format_real(before))
     _touch_drag(page, first, second)
     expect(items.first).to_contain_text("D2")

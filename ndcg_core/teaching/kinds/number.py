@@ -97,7 +97,8 @@ class NumberKind(QuestionKind):
 
     def write_answer(self, exercise: Exercise, answer: Answer) -> str:
         # + 0.0: -0.0 is read back as 0.0 (read_number), so it is written so too.
-        return repr(answer.number + 0.0).replace("e+", "e")
+        number = None if answer.number is None else answer.number + 0.0
+        return repr(number).replace("e+", "e")
 
     def read_answer(self, exercise: Exercise, text: str, where: str) -> Answer:
         try:
