@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ndcg_core import Convention, evaluate, format_real, parse_grades
-from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import CARD_VALUES, StreamlitServer
 from tests.browser.test_playground_browser import (
     expect_chip_order,
     expect_table_column,
@@ -69,7 +69,7 @@ def no_failure_on_the_page(page: Page) -> None:
 
 def open_playground(page: Page, server: StreamlitServer, query: str = "") -> None:
     page.goto(f"{server.url}/playground{query}")  # the lesson is the default page
-    expect(metric(page, "nDCG")).to_be_visible()
+    expect(page.locator(CARD_VALUES).first).to_be_visible()
 
 
 def open_tab(page: Page, name: str) -> Locator:
