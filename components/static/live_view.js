@@ -28,20 +28,37 @@ function relabel(ctl) {
 }
 
 function showCards(ctl, values) {
+  // Each card: its label and a button that shows or hides what the number means (a keyboard
+  // reaches it, as it does Streamlit's own help), the value, then that text (hidden at first).
   const cards = ctl.data.cards;
   if (ctl.cards.children.length !== cards.length) {
-    ctl.cards.replaceChildren(...cards.map(() => {
+    ctl.cards.replaceChildren(...cards.map((_, i) => {
       const card = make("div", "lv-card");
-      card.append(make("div", "lv-card-label"), make("div", "lv-card-value"));
+      const head = make("div", "lv-card-head");
+      const about = make("button", "lv-card-about");
+      about.type = "button";
+      about.textContent = "?";
+      about.setAttribute("aria-expanded", "false");
+      const help = make("p", "lv-card-help");
+      help.id = `lv-card-help-${i}`;
+      help.hidden = true;
+      about.setAttribute("aria-controls", help.id);
+      about.addEventListener("click", () => {
+        help.hidden = !help.hidden;
+        about.setAttribute("aria-expanded", String(!help.hidden));
+      });
+      head.append(make("div", "lv-card-label"), about);
+      card.append(head, make("div", "lv-card-value"), help);
       return card;
     }));
   }
   cards.forEach((card, i) => {
-    const [label, value] = ctl.cards.children[i].children;
-    setText(label, card.label);
-    ctl.cards.children[i].title = card.help;
-    ctl.cards.children[i].dataset.key = card.key;
-    setText(value, values[i]);
+    const element = ctl.cards.children[i];
+    setText(element.querySelector(".lv-card-label"), card.label);
+    element.querySelector(".lv-card-about").setAttribute("aria-label", `What ${card.label} means`);
+    setText(element.querySelector(".lv-card-help"), card.help);
+    element.dataset.key = card.key;
+    setText(element.querySelector(".lv-card-value"), values[i]);
   });
 }
 
@@ -210,7 +227,7 @@ function announce(ctl, li) {
   // The moved document's place and the new nDCG, for a screen reader (aria-live polite).
   const cards = ctl.data.cards;
   const ndcg = cards.findIndex((card) => card.key === "ndcg");
-  const value = ctl.cards.children[ndcg].lastChild.textContent;
+  const value = ctl.cards.children[ndcg].querySelector(".lv-card-value").textContent;
   const place = li ? `${li.getAttribute("aria-label")}. ` : "";
   ctl.live.textContent = ctl.data.numbers
     ? `${place}${cards[ndcg].label} is now ${value}.`

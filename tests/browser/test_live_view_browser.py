@@ -251,3 +251,22 @@ def test_markup_is_text_and_axe_finds_nothing_serious(
         expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)
         assert serious_violations(page) == []
         assert dialogs == []
+
+
+def test_each_cards_meaning_opens_from_the_keyboard(
+    browser: Browser, demo_server: StreamlitServer
+) -> None:
+    with demo_page(browser) as (page, _):
+        open_demo(page, demo_server, "small")
+        evaluation = evaluate_order(LISTS["small"], labels_of(LISTS["small"]))
+        for _, label, _, meaning in metric_cards(evaluation):
+            about = page.get_by_role("button", name=f"What {label} means")
+            help_text = page.locator(".lv-card").filter(has_text=meaning).locator(".lv-card-help")
+            expect(help_text).to_be_hidden()
+            about.focus()
+            page.keyboard.press("Enter")
+            expect(about).to_have_attribute("aria-expanded", "true")
+            expect(help_text).to_be_visible()
+            expect(help_text).to_have_text(meaning)
+            page.keyboard.press("Space")  # and closes again
+            expect(help_text).to_be_hidden()
