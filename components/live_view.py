@@ -38,6 +38,10 @@ from ndcg_core.pictures.tables import column_names, display_columns
 # and table within about 50 ms here (benchmarks/playground.py --drops); a longer list is the
 # server's, which shows a window of it (components.sortable_list).
 WHOLE_LIST_UP_TO = 1_000
+# Px the charts leave free of the column they are drawn for: in the browser they take
+# Streamlit's theme (components/static/chart_theme.js), whose axis titles are larger than
+# the template's allowance for them (a projector's chart was 9 px too wide for its column).
+CHART_MARGIN = 24
 WHOLE_TABLE_UP_TO = 400  # rows a table draws whole; a browser redraws them within a frame
 PAGE_ROWS = 50  # rows a page of a longer table shows (Streamlit's paged table had the same)
 HELP = "Drag a document, or focus it and press Alt+Arrow keys, to change the ranking."

@@ -11,7 +11,7 @@ from typing import Any
 from components.cache import shared_view
 from components.chrome import show_error
 from components.drag_order import document_chips, draggable_ranking, move_controls, order_buttons
-from components.live_view import live_view
+from components.live_view import CHART_MARGIN, live_view
 from components.results import (
     browser_chart_key,
     browser_chart_spec,
@@ -96,8 +96,8 @@ def live_ranking(evaluation: Evaluation, *, room: int) -> None:
         key=LIVE_KEY,
         titles=current_titles(),
         on_order=_on_drag,
-        chart=lambda: browser_chart_spec(evaluation, room=room),
-        chart_key=browser_chart_key(evaluation, room=room),
+        chart=lambda: browser_chart_spec(evaluation, room=room - CHART_MARGIN),
+        chart_key=browser_chart_key(evaluation, room=room - CHART_MARGIN),
         chart_note=chart_note(len(evaluation.table)),
     )
     show_error("order")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from components.live_view import WHOLE_LIST_UP_TO
 from ndcg_core import Convention, evaluate, format_real
 from tests.browser.conftest import StreamlitServer, visit_at_known_width
 
@@ -43,6 +44,8 @@ def open_list(page: Page, server: StreamlitServer, grades: list[float], params: 
     box = page.get_by_role("textbox", name="Grades, top position first")
     box.fill(text)
     box.press("Control+Enter")
+    if len(grades) > WHOLE_LIST_UP_TO:  # the server's view replaces the live view's
+        expect(page.locator(".lv")).to_have_count(0)
 
 
 def card(page: Page, label: str) -> Locator:

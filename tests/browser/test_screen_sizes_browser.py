@@ -161,8 +161,21 @@ def test_at_a_projectors_width_the_presenter_chart_uses_the_width(
     _settled(page)
     chart = page.locator(".lv-chart svg").or_(page.get_by_test_id("stVegaLiteChart")).first
     expect(chart).to_be_visible()
+    # The charts are redrawn once the page's theme is read: ask for the one drawn now.
     page.wait_for_function(
-        "(chart) => chart.getBoundingClientRect().width > 800", arg=chart.element_handle()
+        """() => {
+          const find = (root) => {
+            const svg = root.querySelector('.lv-chart svg, [data-testid="stVegaLiteChart"] svg');
+            if (svg) return svg;
+            for (const e of root.querySelectorAll('*')) {
+              const inner = e.shadowRoot && find(e.shadowRoot);
+              if (inner) return inner;
+            }
+            return null;
+          };
+          const svg = find(document);
+          return svg !== null && svg.getBoundingClientRect().width > 800;
+        }"""
     )
     box = chart.bounding_box()
     assert box is not None
@@ -219,6 +232,7 @@ def test_a_finger_reorders_the_playgrounds_list_and_the_ndcg_follows(
     _settled(page)
     items = page.locator(CHIPS)
     expect(items).to_have_count(2)
+    items.first.scroll_into_view_if_needed()  # a finger scrolls to the list first
     first, second = items.nth(0).bounding_box(), items.nth(1).bounding_box()
     assert first is not None
     assert second is not None
