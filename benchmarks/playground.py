@@ -129,7 +129,7 @@ MOVE_PROBE_JS = """(root) => {
 }"""
 
 ALT_DOWN_JS = """(li) => { li.focus();
-  li.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowDown', altKey: true, bubbles: true})); }"""
+  li.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowDown', altKey: true, bubbles: true, composed: true})); }"""
 
 
 def browser_moves(url: str) -> dict[str, tuple[float, float]]:

@@ -10,14 +10,6 @@ import streamlit as st
 
 from components.chrome import show_error
 from components.navigation import page_named
-from components.stale_edits import (
-    forget_table_shown,
-    stale_table_edit,
-    table_frame,
-    table_shown,
-    text_shown,
-    typed_edit,
-)
 from components.state import (
     TEXT_KEY,
     UNRETRIEVED_KEY,
@@ -37,7 +29,6 @@ from components.state import (
 from components.view_parts import current_page, go_to_page
 from ndcg_core import Convention, IdealSource, NdcgError, parse_grades
 from ndcg_core.links.view_files import MAX_VIEW_BYTES, view_from_json
-from ndcg_core.metric.lists import merged_edit
 from ndcg_core.metric.parsing import GradeList, grade_list_from_rows, names_documents
 from ndcg_core.teaching.examples import (
     ExampleList,
@@ -66,11 +57,9 @@ def _on_text() -> None:
         set_error("text", str(error))
         return
     # Grades alone are a new list of new documents: the old titles do not pass to them.
-    # A box drawn before a drop shows the old order: a grade edit keeps the dropped order.
-    edited = typed_edit(grade_list)
-    store_list(edited, None if names_documents(text) else {})
-    if edited == grade_list:  # the box shows this list, as typed (their spacing, say)
-        st.session_state[TEXT_TYPED_KEY] = st.session_state[VERSION_KEY]
+    store_list(grade_list, None if names_documents(text) else {})
+    # The box already shows this list, as the person typed it (their spacing, say).
+    st.session_state[TEXT_TYPED_KEY] = st.session_state[VERSION_KEY]
 
 
 def _text_box_follows_list() -> None:
@@ -87,7 +76,6 @@ def _text_box_follows_list() -> None:
     ):
         state[TEXT_KEY] = current_list_text()
     state[TEXT_SYNCED_KEY] = version
-    text_shown(current_list())
 
 
 def _table_key() -> str:
@@ -113,8 +101,7 @@ def _apply_table(edited: pd.DataFrame, shown: GradeList, shown_titles: list[str]
     except NdcgError as error:
         set_error("table", str(error))
         return
-    # A table drawn before a drop shows the old order: a grade edit keeps the dropped order.
-    store_list(merged_edit(shown, new_list, current_list()), named)
+    store_list(new_list, named)
 
 
 def _loadable_lists() -> dict[str, ExampleList]:
@@ -237,15 +224,12 @@ def _table_editor(tab: Any) -> None:
                 f"({MAX_TABLE_NEW_ROWS:,}); paste a long list in the Type tab instead.",
             )
             st.session_state[VERSION_KEY] += 1  # a fresh editor, without those rows
-            forget_table_shown()  # and they are not replayed on it
-        stale = stale_table_edit(_table_key())  # made in a table drawn before a drop
-        if stale is not None:
-            _apply_table(*stale)
         shown = current_list()
         titles = current_titles()
         shown_titles = [titles.get(label, "") for label in shown.labels]
-        frame = table_frame(shown, shown_titles)
-        table_shown(_table_key(), shown, shown_titles)
+        frame = pd.DataFrame(
+            {"document": list(shown.labels), "grade": list(shown.grades), "title": shown_titles}
+        )
         edited = st.data_editor(
             frame,
             key=_table_key(),
@@ -264,10 +248,7 @@ def _table_editor(tab: Any) -> None:
                 ),
             },
         )
-        version = st.session_state[VERSION_KEY]
         _apply_table(edited, shown, shown_titles)
-        if st.session_state[VERSION_KEY] != version:  # stored: its edits are spent
-            forget_table_shown()
         show_error("table")
 
 

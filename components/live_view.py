@@ -1,14 +1,18 @@
 """The Playground's interactive heart in one ``st.components.v2`` component (no iframe): the
-drag list, the four number cards and the per-position table, repainted in the browser.
+list, the four number cards, the three linked charts and the per-position table, repainted
+in the browser.
 
 The server sends, with each run, what it shows for the order it has (the cards' and table's
 texts, as :func:`~components.results.metric_cards` and
-:func:`~ndcg_core.pictures.tables.display_columns` print them) and the payload of
-:func:`~ndcg_core.metric.view_numbers.view_numbers`. A drop or an Alt+Arrow move repaints the
-cards and every table cell at once with ``repaintView`` (``static/view_repaint.js``, the
-JavaScript twin of :func:`~ndcg_core.metric.view_numbers.repaint`), then sends the whole new
-order once, as a trigger value. No metric rule is written in JavaScript; without a payload
-(exact sums) the component keeps the server's numbers and says it waits for them.
+:func:`~ndcg_core.pictures.tables.display_columns` print them, and the charts' Vega-Lite spec)
+and the payload of :func:`~ndcg_core.metric.view_numbers.view_numbers`. A drop or an
+Alt+Arrow move repaints the cards, every table cell and the charts' points at once with
+``repaintView`` (``static/view_repaint.js``, the JavaScript twin of
+:func:`~ndcg_core.metric.view_numbers.repaint`), then sends the whole new order once, as a
+trigger value; the run it starts answers with an acknowledgement, not the numbers again. No
+metric rule is written in JavaScript; without a payload (exact sums) the component keeps the
+server's numbers and says it waits for them. Its scripts come from the page's browser
+library (:mod:`components.browser_library`).
 
 The list uses the drag list's vendored SortableJS (mouse, Alt+Arrow keys, a finger's long
 press), as :mod:`components.sortable_list` does, but draws every document: it has no window,

@@ -69,11 +69,11 @@ def editor(place: Any, convention: Convention) -> None:
         grade_editor(convention)
 
 
-def one_ranking(convention: Convention) -> bool:
+def one_ranking(convention: Convention) -> None:
     """The editor, and the ways to reorder by button beside it; then the list, its numbers,
-    charts and table, drawn in the browser (a drop repaints them at once) for a list the
-    browser draws whole, else by the server; then the notes and downloads. True when the
-    browser-drawn part wrote the URL (it does, since a drop reruns it alone)."""
+    charts and table, drawn in the browser (a drop repaints them at once, and the run it
+    starts only acknowledges it) for a list the browser draws whole, else by the server;
+    then the notes and downloads."""
     if presenting():  # a projector shows one screen: the list, numbers and charts first
         shown, inputs = st.container(), st.container()
         beside = inputs  # the buttons and the editor below them
@@ -85,14 +85,18 @@ def one_ranking(convention: Convention) -> bool:
         list_stale_note(convention)  # an input error above keeps the last list's numbers
         evaluation = evaluate_current(convention)
     if evaluation is None:
-        return False
+        return
     room = screen_size().column(RESULTS_SHARE)
     if drawn_whole(evaluation):
         with beside:
             order_keys()
         with shown:
-            live_part(convention, room)
-        return True
+            live_ranking(evaluation, room=room)
+            result_notes(evaluation)
+            st.caption(f"Convention: {convention}")
+            if full_controls():
+                export_block(evaluation)
+        return
     with beside:
         metric_row(evaluation)
         chart_block(evaluation, room=room)
@@ -104,22 +108,6 @@ def one_ranking(convention: Convention) -> bool:
         st.caption(f"Convention: {convention}")
         if full_controls():
             export_block(evaluation)
-    return False
-
-
-@st.fragment
-def live_part(convention: Convention, room: int) -> None:
-    """The list, its numbers, charts and table drawn in the browser, and what depends on the
-    order: a drop reruns only this part (the live view acknowledges the order it reports)."""
-    evaluation = evaluate_current(convention)
-    if evaluation is None:
-        return
-    live_ranking(evaluation, room=room)
-    result_notes(evaluation)
-    st.caption(f"Convention: {convention}")
-    if full_controls():
-        export_block(evaluation)
-    sync_url(convention)  # here: a drop reruns this part alone, which skips the page
 
 
 def two_rankings(convention: Convention) -> None:
@@ -166,8 +154,8 @@ def playground() -> None:
     link_compare(comparing)  # in the view before anything writes it into the URL
     if comparing:
         two_rankings(convention)
-    elif one_ranking(convention):
-        return  # its browser-drawn part wrote the URL
+    else:
+        one_ranking(convention)
     sync_url(convention)  # a fragment rerun skips app.py; in a full run app.py then need not
 
 

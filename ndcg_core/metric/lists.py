@@ -69,33 +69,6 @@ def reordered(grade_list: GradeList, labels: Sequence[str]) -> GradeList:
     return _take(grade_list, [position[label] for label in labels])
 
 
-def merged_edit(shown: GradeList, edited: GradeList, current: GradeList) -> GradeList:
-    """An edit made on a view that showed ``shown``, applied to the list as it is now.
-
-    A drop in the Playground's browser-drawn list reorders the list without redrawing its
-    grade editor, which can then show an older order. When the list has changed since only
-    by its order (the same documents, the same grades) and the edit kept ``shown``'s
-    documents in ``shown``'s order (it changed grades only), each edited grade goes to its
-    document in the current order; any other edit names its own documents and order, and is
-    taken as made.
-
-    >>> shown = GradeList((3.0, 2.0, 1.0), ("D1", "D2", "D3"))
-    >>> dropped = reordered(shown, ["D3", "D1", "D2"])
-    >>> merged_edit(shown, GradeList((3.0, 0.0, 1.0), shown.labels), dropped)
-    GradeList(grades=(1.0, 3.0, 0.0), labels=('D3', 'D1', 'D2'))
-    >>> merged_edit(shown, GradeList((1.0, 1.0), ("a", "b")), dropped).labels
-    ('a', 'b')
-    """
-    if shown == current or edited.labels != shown.labels:
-        return edited
-    if sorted(zip(shown.labels, shown.grades, strict=True)) != sorted(
-        zip(current.labels, current.grades, strict=True)
-    ):
-        return edited  # the documents changed too: the edit does not apply to them
-    grade = dict(zip(edited.labels, edited.grades, strict=True))
-    return GradeList(tuple(grade[label] for label in current.labels), current.labels)
-
-
 def natural_key(label: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key that puts "D2" before "D10".
 
