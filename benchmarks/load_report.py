@@ -43,7 +43,7 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:,.0f} ms"
 
 
-KINDS = ("load", "grades", "page", "sidebar", "click")
+KINDS = ("load", "grades", "drag", "page", "sidebar", "click")
 
 
 def _baselines(results: list[Result], r: Result) -> tuple[Result | None, Result | None]:

@@ -104,8 +104,8 @@ def one_ranking(convention: Convention) -> None:
         order_controls()
     with shown:
         st.subheader("Position by position", anchor=False)
-        position_table(evaluation, key="playground", titles=current_titles())
         st.caption(f"Convention: {convention}")
+        position_table(evaluation, key="playground", titles=current_titles())
         if full_controls():
             export_block(evaluation)
 
