@@ -30,7 +30,7 @@ from components.results import (
     position_table,
     result_notes,
 )
-from components.screen import screen_size
+from components.screen import STACKS_BELOW, screen_size
 from components.stale_note import list_stale_note
 from components.state import (
     current_convention,
@@ -74,21 +74,24 @@ def one_ranking(convention: Convention) -> None:
     charts and table, drawn in the browser (a drop repaints them at once, and the run it
     starts only acknowledges it) for a list the browser draws whole, else by the server;
     then the notes and downloads."""
+    screen = screen_size()
     if presenting():  # a projector shows one screen: the list, numbers and charts first
         shown, inputs = st.container(), st.container()
-        beside = inputs  # the buttons and the editor below them
+        beside = keys = inputs  # the buttons and the editor below them
+    elif screen.viewport <= STACKS_BELOW:  # a phone: the list right under the editor
+        inputs, beside, shown, keys = (st.container() for _ in range(4))
     else:
         inputs, beside = st.columns([1 - RESULTS_SHARE, RESULTS_SHARE], gap="large")
-        shown = st.container()
+        shown, keys = st.container(), beside
     editor(inputs, convention)
     with beside:
         list_stale_note(convention)  # an input error above keeps the last list's numbers
         evaluation = evaluate_current(convention)
     if evaluation is None:
         return
-    room = screen_size().column(RESULTS_SHARE)
+    room = screen.column(RESULTS_SHARE)
     if drawn_whole(evaluation):
-        with beside:
+        with keys:
             order_keys()
         with shown:
             live_ranking(evaluation, room=room)
