@@ -52,6 +52,7 @@ HELP = "Drag a document, or focus it and press Alt+Arrow keys, to change the ran
 CARDS = "The numbers"  # what a screen reader calls the group of cards
 WAITING = "Updating: these sums are done exactly on the server, which sends the new numbers."
 PREVIOUS, NEXT, PAGE = "Previous positions", "Next positions", "Table page"  # a long table's
+PAGE_OF = "of {pages}: positions {first}-{last} of {total}"  # beside the page's number
 NO_LABEL = "—"  # display_columns' label cell of a position past the list's end
 YES, NO = "yes", "no"  # display_columns' "in top k" cells
 
@@ -166,6 +167,7 @@ def live_data(
             "previous": PREVIOUS,
             "next": NEXT,
             "page": PAGE,
+            "page_of": PAGE_OF,
         },
     }
 

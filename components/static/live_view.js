@@ -114,9 +114,14 @@ function showPager(ctl) {
   setText(ctl.previous, words.previous);
   setText(ctl.next, words.next);
   setText(ctl.pageLabel, words.page);
-  setText(ctl.pageOf, `of ${count}: positions ${first.toLocaleString("en")}-${last.toLocaleString("en")} of ${table.total.toLocaleString("en")}`);
+  const number = (value) => value.toLocaleString("en");  // 1,000 as Python's f"{n:,}"
+  const where = { pages: count, first: number(first), last: number(last), total: number(table.total) };
+  setText(ctl.pageOf, words.page_of.replace(/\{(\w+)\}/g, (_, name) => String(where[name])));
   ctl.pageInput.max = String(count);
-  if (document.activeElement !== ctl.pageInput) ctl.pageInput.value = String(ctl.page + 1);
+  // Not while the reader is typing a page's number (the input is in the shadow root).
+  if (ctl.pageInput.getRootNode().activeElement !== ctl.pageInput) {
+    ctl.pageInput.value = String(ctl.page + 1);
+  }
   ctl.previous.disabled = ctl.page === 0;
   ctl.next.disabled = ctl.page === count - 1;
 }
