@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ndcg_core import Convention, evaluate, format_real
-from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import StreamlitServer, metric
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +26,7 @@ def test_the_list_follows_the_reader_through_every_lesson(
     box = page.get_by_role("textbox", name="Grades, top position first")
     box.fill("3, 2, 0, 0, 1")
     box.press("Control+Enter")
-    expect(page.get_by_test_id("stMetricValue").last).to_have_text("0.976")
+    expect(metric(page, "nDCG")).to_have_text("0.976")
 
     go_to(page, "Step by step")
     expect(page.get_by_text("Your list: 3, 2, 0, 0, 1")).to_be_visible()

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from ndcg_core import Convention, format_real
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run
-from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import StreamlitServer, metric
 
 pytestmark = pytest.mark.browser
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -63,7 +63,7 @@ def test_open_in_playground_keeps_the_sidebar_and_the_run_pages_number(
     expect(page.get_by_test_id("stMetric").first).to_be_visible()
     page.get_by_role("button", name="Open in Playground").click()
     expect(page.get_by_role("heading", name="Playground", exact=True)).to_be_visible()
-    expect(page.get_by_test_id("stMetricValue").nth(3)).to_have_text(format_real(first["ndcg"]))
+    expect(metric(page, "nDCG@5")).to_have_text(format_real(first["ndcg"]))
     expect(page.get_by_role("spinbutton", name="Log base b")).to_have_value("2")
     expect(page.get_by_role("spinbutton", name="Cutoff k")).to_have_value("5")
 
