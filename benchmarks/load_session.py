@@ -33,19 +33,26 @@ TRIGGERS = "$$STREAMLIT_INTERNAL_KEY_{}__events"
 # --------------------------------------------------------------------------- checks
 
 
-def ndcg_check(elements: Sequence[Element], grades: Sequence[int], gain: str = "linear") -> str:
-    """app.py: the run shows the nDCG the core computes for these grades, and only that."""
-    expected = format_real(evaluate(list(grades), Convention(gain=gain)).ndcg)
+def shown_ndcg(elements: Sequence[Element]) -> list[str]:
+    """The nDCG cards a run drew: Streamlit's metrics, and the live view's cards (sent to the
+    browser as JSON, components/live_view.py)."""
     shown = [
         e.metric.body
         for e in elements
         if e.WhichOneof("type") == "metric" and e.metric.label.startswith("nDCG")
     ]
-    for element in elements:  # the live view's cards, sent to the browser as JSON
+    for element in elements:
         if element.WhichOneof("type") == "bidi_component" and element.bidi_component.json:
             data = json.loads(element.bidi_component.json)
             cards = data.get("cards", []) if isinstance(data, dict) else []
             shown += [c["value"] for c in cards if str(c["label"]).startswith("nDCG")]
+    return shown
+
+
+def ndcg_check(elements: Sequence[Element], grades: Sequence[int], gain: str = "linear") -> str:
+    """app.py: the run shows the nDCG the core computes for these grades, and only that."""
+    expected = format_real(evaluate(list(grades), Convention(gain=gain)).ndcg)
+    shown = shown_ndcg(elements)
     return "" if shown == [expected] else f"nDCG shown {shown}, expected [{expected!r}]"
 
 
