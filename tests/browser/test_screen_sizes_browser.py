@@ -14,7 +14,13 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from components.navigation import PAGES
 from ndcg_core import evaluate, format_real
 from ndcg_core.teaching.lesson_plan import STEP_TITLES
-from tests.browser.conftest import CHIPS, VIEWPORT, StreamlitServer, metric
+from tests.browser.conftest import (
+    CHIPS,
+    VIEWPORT,
+    StreamlitServer,
+    metric,
+    visit_at_known_width,
+)
 from tests.browser.test_class_browser import (
     EXERCISE,
     RIGHT,
@@ -228,8 +234,9 @@ def test_a_finger_reorders_the_playgrounds_list_and_the_ndcg_follows(
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
     )
     page = context.new_page()
-    page.goto(f"{app_server.url}/playground?g=0,3")
-    _settled(page)
+    # At a width the server knows: a first visit reports it, and the phone's layout (the list
+    # under the editor) replaces the one drawn before, with the list in it.
+    visit_at_known_width(page, f"{app_server.url}/playground?g=0,3")
     items = page.locator(CHIPS)
     expect(items).to_have_count(2)
     items.first.scroll_into_view_if_needed()  # a finger scrolls to the list first
