@@ -33,7 +33,7 @@ TRIGGERS = "$$STREAMLIT_INTERNAL_KEY_{}__events"
 # --------------------------------------------------------------------------- checks
 
 
-def shown_ndcg(elements: Sequence[Element]) -> list[str]:
+def ndcg_cards(elements: Sequence[Element]) -> list[str]:
     """The nDCG cards a run drew: Streamlit's metrics, and the live view's cards (sent to the
     browser as JSON, components/live_view.py)."""
     shown = [
@@ -52,7 +52,7 @@ def shown_ndcg(elements: Sequence[Element]) -> list[str]:
 def ndcg_check(elements: Sequence[Element], grades: Sequence[int], gain: str = "linear") -> str:
     """app.py: the run shows the nDCG the core computes for these grades, and only that."""
     expected = format_real(evaluate(list(grades), Convention(gain=gain)).ndcg)
-    shown = shown_ndcg(elements)
+    shown = ndcg_cards(elements)
     return "" if shown == [expected] else f"nDCG shown {shown}, expected [{expected!r}]"
 
 

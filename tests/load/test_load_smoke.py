@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.load_client import Action
-from benchmarks.load_session import Phase, Session, ndcg_check, run_sessions, shown_ndcg
+from benchmarks.load_session import Phase, Session, ndcg_cards, ndcg_check, run_sessions
 from components.navigation import PAGES
 from scripts.serve import COOKIE, ROOT, StreamlitProcess, child_command
 from tests.load.support import run_async
@@ -36,7 +36,7 @@ def test_sessions_see_their_pages_and_the_ndcg_of_their_grades(
             await probe.load()
             await probe.go_to(probe.playground_hash())  # the lesson is the default page
             typed = await probe.type_grades([0, 1, 2, 3])
-            shown = shown_ndcg(probe.elements)
+            shown = ndcg_cards(probe.elements)
             wrong = ndcg_check(probe.elements, [3, 2, 1, 0])
         finally:
             await probe.close()
