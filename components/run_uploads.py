@@ -9,7 +9,9 @@ Two things kept a closed browser's upload in the server's memory (issue 20):
   key) takes its place in the same run, and the file's name is shown under it. Not with an
   ``st.rerun`` (an upload under way into another uploader was lost one time in four in
   Chromium), nor from the next rerun only (a file put into the old uploader meanwhile was
-  dropped).
+  dropped). Until that run ends, Streamlit keeps the spent uploader mounted but hidden:
+  a person cannot reach it, but a test that counts uploaders by position can (the browser
+  tests pick the one a person sees, by its label).
 - The files read, their scores and the per-query table lived in ``st.session_state``,
   which Streamlit keeps for ``server.disconnectedSessionTTL`` after the browser goes and
   then drops only when another session writes to its session store. Here they live in

@@ -267,3 +267,23 @@ def metric(page: Page, label: str) -> Locator:
 def position_table(page: Page) -> Locator:
     """The per-position table (the live view's, or the first ``st.table``)."""
     return page.locator("table.lv-table").or_(page.get_by_test_id("stTable").locator("table")).first
+
+
+# Your run's uploaders, by the label a person reads.
+QRELS, RUN_A, RUN_B = "Judgements (qrels)", "Run A", "Run B (optional, to compare)"
+
+
+def uploader(page: Page, label: str) -> Locator:
+    """The file input of the uploader labelled ``label`` that the page shows.
+
+    Once a file is read, a fresh uploader takes its place (components/run_uploads.py), and
+    until that run ends Streamlit keeps the spent one mounted, hidden. Counted by position,
+    ``nth(1)`` was then the hidden qrels uploader, not Run A: the file went where the page
+    no longer reads (about 1 upload in 10 under load, and 3 in 50 here).
+    """
+    box = (
+        page.get_by_test_id("stFileUploader")
+        .filter(visible=True)
+        .filter(has=page.get_by_text(label, exact=True))
+    )
+    return box.locator("input[type=file]")

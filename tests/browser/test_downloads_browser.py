@@ -16,7 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 from ndcg_core import Convention, format_real
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run
-from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import QRELS, RUN_A, StreamlitServer, uploader
 
 pytestmark = pytest.mark.browser
 
@@ -123,14 +123,12 @@ def test_your_run_downloads_keep_formula_like_query_ids_as_text(
     )
 
     page.goto(f"{app_server.url}/runs")
-    uploaders = page.get_by_test_id("stFileUploader")
-    uploaders.nth(0).locator("input[type=file]").set_input_files(str(qrels))
-    # As a person would, once the first file is read: a second upload sent while the first
-    # one's rerun replaces its uploader was sometimes lost (once in a CI run).
+    uploader(page, QRELS).set_input_files(str(qrels))
+    # As a person would, once the first file is read.
     expect(page.get_by_text(f"Read {qrels.name}")).to_be_visible()
-    uploaders.nth(1).locator("input[type=file]").set_input_files(str(run))
+    uploader(page, RUN_A).set_input_files(str(run))
     # Not "Queries scored" alone: the example run against these qrels scores as many queries
-    # (each 0), and a download clicked then held those 0s (once in a CI run).
+    # (each 0), and a download clicked then holds those 0s.
     expect(page.get_by_text(f"Read {run.name}")).to_be_visible()
     expect(page.get_by_test_id("stMetricValue").first).to_have_text(format_real(scores.mean))
     expect(page.get_by_test_id("stMetricValue").nth(1)).to_have_text(str(len(QIDS)))

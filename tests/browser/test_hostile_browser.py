@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ndcg_core import Convention, evaluate, format_real, parse_grades
-from tests.browser.conftest import CARD_VALUES, StreamlitServer
+from tests.browser.conftest import CARD_VALUES, QRELS, StreamlitServer, uploader
 from tests.browser.test_playground_browser import (
     expect_chip_order,
     expect_table_column,
@@ -90,9 +90,9 @@ def type_grades(page: Page, text: str) -> Locator:
 
 def uploader_column(page: Page, label: str) -> tuple[Locator, Locator]:
     """The column holding the uploader named ``label``, and the uploader's file input."""
-    uploader = page.get_by_test_id("stFileUploader").filter(has_text=label)
-    column = page.get_by_test_id("stColumn").filter(has=uploader).last
-    return column, uploader.locator("input[type=file]")
+    file_input = uploader(page, label)
+    column = page.get_by_test_id("stColumn").filter(has=file_input).last
+    return column, file_input
 
 
 def upload(file_input: Locator, name: str, data: bytes, mime: str = "text/plain") -> None:
@@ -216,7 +216,7 @@ def test_binary_and_hostile_evaluation_files(watched: Page, app_server: Streamli
     mean = page.get_by_test_id("stMetric").first.get_by_test_id("stMetricValue")
     expect(mean).to_be_visible()
     before = mean.inner_text()
-    column, file_input = uploader_column(page, "Judgements (qrels)")
+    column, file_input = uploader_column(page, QRELS)
     upload(file_input, f"{IMG}.png", PNG, "image/png")
     expect(column.get_by_test_id("stAlertContentError")).to_contain_text(
         f"{IMG}.png: The qrels file looks binary (it holds NUL bytes); expected plain text."

@@ -10,14 +10,10 @@ from playwright.sync_api import Page, expect
 from ndcg_core import Convention, format_real
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run
-from tests.browser.conftest import StreamlitServer, metric
+from tests.browser.conftest import QRELS, RUN_A, StreamlitServer, metric, uploader
 
 pytestmark = pytest.mark.browser
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
-
-
-def uploader(page: Page, index: int):
-    return page.get_by_test_id("stFileUploader").nth(index).locator("input[type=file]")
 
 
 def test_upload_a_run_then_a_malformed_one(
@@ -27,23 +23,22 @@ def test_upload_a_run_then_a_malformed_one(
     mean = page.get_by_test_id("stMetric").first.get_by_test_id("stMetricValue")
     expect(mean).to_be_visible()
 
-    uploader(page, 0).set_input_files(str(ASSETS / "example.qrels"))
-    # As a person would, once the first file is read: a second upload sent while the first
-    # one's rerun replaces its uploader was sometimes lost.
+    uploader(page, QRELS).set_input_files(str(ASSETS / "example.qrels"))
+    # As a person would, once the first file is read.
     expect(page.get_by_text("Read example.qrels")).to_be_visible()
-    uploader(page, 1).set_input_files(str(ASSETS / "example_run_neural.txt"))
+    uploader(page, RUN_A).set_input_files(str(ASSETS / "example_run_neural.txt"))
     qrels = read_qrels((ASSETS / "example.qrels").read_bytes())
     run = read_run((ASSETS / "example_run_neural.txt").read_bytes())
     expected = evaluate_run(run, qrels, Convention(ties="trec_eval")).mean
     expect(mean).to_have_text(format_real(expected))
-    # The run, once read, gets a fresh uploader in its place: wait until the page has drawn
-    # it and is idle, or the next file can land on the uploader being replaced.
+    # The run, once read, gets a fresh uploader in its place: the next file goes to that one,
+    # once the page is idle, as a person's would.
     expect(page.get_by_text("Read example_run_neural.txt", exact=False)).to_be_visible()
     expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)
 
     broken = tmp_path / "broken_run.txt"
     broken.write_text("q01 Q0 doc01-01 1 high run\n", encoding="utf-8")
-    uploader(page, 1).set_input_files(str(broken))
+    uploader(page, RUN_A).set_input_files(str(broken))
     expect(page.get_by_test_id("stAlertContentError")).to_contain_text(
         "broken_run.txt: Line 1 of the run file: the score “high” is not a finite number."
     )
@@ -78,8 +73,8 @@ def test_a_large_run_shows_a_page_of_queries_and_finds_one(
     qrels.write_text("".join(f"q{i:05d} 0 d{i} {i % 3}\n" for i in range(count)))
     page.goto(f"{app_server.url}/runs")
     expect(page.get_by_test_id("stMetric").first).to_be_visible()
-    uploader(page, 0).set_input_files(str(qrels))
-    uploader(page, 1).set_input_files(str(run))
+    uploader(page, QRELS).set_input_files(str(qrels))
+    uploader(page, RUN_A).set_input_files(str(run))
     expect(page.get_by_text(f"Queries 1-50 of {count:,}.", exact=True)).to_be_visible()
     search = page.get_by_label("Find a query")
     search.fill("q02999")

@@ -1,7 +1,7 @@
 """Your run with both files given at once: a person drops the qrels and, before it is read,
 the run. Whatever the order the server hears of them in, the page ends up scoring the two
-uploads, and the per-query download holds what the page shows (a CI run once downloaded
-nDCG 0 for every query: the scores of the example run against the uploaded qrels)."""
+uploads, and the per-query download holds what the page shows (not the example run's
+nDCG 0 for every query against the uploaded qrels)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from ndcg_core import Convention, format_real
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run
-from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import QRELS, RUN_A, StreamlitServer, uploader
 
 pytestmark = pytest.mark.browser
 
@@ -42,9 +42,8 @@ def test_run_uploaded_before_the_qrels_is_read_is_scored_and_downloaded(
 
     page.goto(f"{app_server.url}/runs")
     expect(page.get_by_text("Queries scored")).to_be_visible()  # the examples are scored
-    uploaders = page.get_by_test_id("stFileUploader")
-    uploaders.nth(0).locator("input[type=file]").set_input_files(str(qrels))
-    uploaders.nth(1).locator("input[type=file]").set_input_files(str(run))  # no waiting
+    uploader(page, QRELS).set_input_files(str(qrels))
+    uploader(page, RUN_A).set_input_files(str(run))  # no waiting
 
     expect(page.get_by_text(f"Read {qrels.name}")).to_be_visible()
     expect(page.get_by_text(f"Read {run.name}")).to_be_visible()

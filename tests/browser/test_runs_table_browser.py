@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import QRELS, RUN_A, StreamlitServer, uploader
 
 pytestmark = pytest.mark.browser
 
@@ -44,9 +44,8 @@ def test_two_queries_draw_two_rows(
     page.goto(f"{app_server.url}/runs")
     queries = page.get_by_test_id("stMetric").nth(1).get_by_test_id("stMetricValue")
     expect(queries).to_have_text("20")  # the example run, before the uploads
-    uploads = page.get_by_test_id("stFileUploader")
-    uploads.nth(0).locator("input[type=file]").set_input_files(str(qrels))
-    uploads.nth(1).locator("input[type=file]").set_input_files(str(run))
+    uploader(page, QRELS).set_input_files(str(qrels))
+    uploader(page, RUN_A).set_input_files(str(run))
     # Both files read (the qrels alone, against the example run, also score two queries).
     expect(page.get_by_text("Read two.qrels: 4 lines")).to_be_visible()
     expect(page.get_by_text("Read two.run: 4 lines")).to_be_visible()
