@@ -14,13 +14,14 @@ import pandas as pd
 import streamlit as st
 
 from components.cache import remember
-from components.chrome import error_box, plain
-from components.drag_order import draggable_ranking, order_buttons
+from components.chrome import error_box, plain, show_error
+from components.drag_order import document_chips, draggable_ranking, move_controls, order_buttons
+from components.live_view import PAIRED, drawn_whole, live_view
 from components.screen import chart_font_size
 from components.sortable_list import show_position
 from components.state import PERSIST, clear_errors, current_list, current_unretrieved, set_error
 from components.view_parts import add_to_view, from_view
-from ndcg_core import Convention, NdcgError
+from ndcg_core import Convention, Evaluation, NdcgError
 from ndcg_core.metric.compare import compare
 from ndcg_core.metric.comparison import Comparison
 from ndcg_core.metric.lists import ideal_order, moved, reordered
@@ -31,7 +32,8 @@ from ndcg_core.pictures.stakeholder import number_rows, stakeholder_html
 
 COMPARE_KEY = "lab_compare"
 ORDER_B_KEY = "lab_order_b"
-SORT_B_KEY = "lab_sort_b"
+SORT_B_KEY = "lab_sort_b"  # B's drag list (a list too long for the browser to draw whole)
+LIVE_B_KEY = "lab_live_b"  # B, and its DCG and nDCG, drawn in the browser
 COMPARE_HELP = (
     "Rank the same documents a second way (ranking B) and see which order scores higher, "
     "position by position, and why."
@@ -89,19 +91,32 @@ def _same_as_a() -> None:
     _store_b(current_list())
 
 
-def ranking_b_controls(titles: Mapping[str, str] | None = None) -> None:
-    """Ranking B's drag list, with the same keyboard alternative and buttons as A's."""
-    draggable_ranking(
-        current_ranking_b(),
-        key=SORT_B_KEY,
-        on_drag=_on_drag_b,
-        on_move=_move_b,
-        move_key="lab_move_b",
-        error_key="order_b",
-        caption="The same documents in another order: drag, or use Alt+Arrow keys.",
-        move_label="Move in B",
-        titles=titles,
-    )
+def ranking_b_controls(
+    titles: Mapping[str, str] | None = None, evaluation_b: Evaluation | None = None
+) -> None:
+    """Ranking B, with the same keyboard alternative and buttons as A's: drawn in the
+    browser with its DCG and nDCG (``evaluation_b``, B scored) where it is drawn whole,
+    else as a drag list."""
+    ranking_b = current_ranking_b()
+    if evaluation_b is not None and drawn_whole(evaluation_b):
+        live_view(evaluation_b, key=LIVE_B_KEY, titles=titles, on_order=_on_drag_b, parts=PAIRED)
+        show_error("order_b")
+        _, sorted_labels = document_chips(ranking_b, titles)
+        move_controls(
+            sorted_labels, key="lab_move_b", on_move=_move_b, label="Move in B", titles=titles
+        )
+    else:
+        draggable_ranking(
+            ranking_b,
+            key=SORT_B_KEY,
+            on_drag=_on_drag_b,
+            on_move=_move_b,
+            move_key="lab_move_b",
+            error_key="order_b",
+            caption="The same documents in another order: drag, or use Alt+Arrow keys.",
+            move_label="Move in B",
+            titles=titles,
+        )
     order_buttons(key="lab_b", on_click=_reorder_b)
     st.button(
         "Same as A",

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
@@ -55,6 +56,25 @@ PREVIOUS, NEXT, PAGE = "Previous positions", "Next positions", "Table page"  # a
 PAGE_OF = "of {pages}: positions {first}-{last} of {total}"  # beside the page's number
 NO_LABEL = "—"  # display_columns' label cell of a position past the list's end
 YES, NO = "yes", "no"  # display_columns' "in top k" cells
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Which of its parts a live view shows: the cards named (their keys, as
+    :func:`~components.results.metric_cards` gives them; None: all four), the table or not,
+    and compact (the cards above the list, every part the column's whole width: a column
+    beside another ranking's or a lesson's text); ``names``, a card's own label where a page
+    words it its way (key, label), and ``help``, the line above the list."""
+
+    cards: tuple[str, ...] | None = None
+    table: bool = True
+    compact: bool = False
+    names: tuple[tuple[str, str], ...] = ()
+    help: str = HELP
+
+
+WHOLE = Parts()  # the Playground's one ranking: every card, the charts and the table
+PAIRED = Parts(cards=("dcg", "ndcg"), table=False, compact=True)  # A or B in compare mode
 
 
 # The view's code is the page's browser library's (components/browser_library.py, which a
@@ -133,32 +153,44 @@ def live_data(
     titles: Mapping[str, str] | None = None,
     chart: Mapping[str, Any] | None = None,
     chart_note: str = "",
+    parts: Parts = WHOLE,
+    chips: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """What the component is sent for ``evaluation`` (JSON-ready); ``chart``, the Vega-Lite
-    spec of its three charts with their rows as JSON (none: no charts), and a line under them.
+    spec of its three charts with their rows as JSON (none: no charts), and a line under them;
+    ``parts``, which cards it shows, and whether the table; ``chips``, each document's text
+    where a page words it its own way (else its title or label, and its grade).
 
     >>> from ndcg_core import evaluate
     >>> data = live_data(evaluate([3, 2, 0]))
     >>> data["items"][0], [card["label"] for card in data["cards"]], data["table"]["keys"][:2]
     (['D1', 'D1 · 3'], ['CG', 'DCG', 'Ideal DCG', 'nDCG'], ['position', 'label'])
+    >>> paired = live_data(evaluate([3, 2, 0]), parts=PAIRED)
+    >>> [card["label"] for card in paired["cards"]], paired["table"], paired["compact"]
+    (['DCG', 'nDCG'], None, True)
     """
     numbers = view_numbers(evaluation, titles)
     named = titles or {}
+    worded = chips or {}
+    renamed = dict(parts.names)
+    table = _table(evaluation, titles, numbers["columns"] if numbers else None)
     return {
         "items": [
-            [label, chip_text(label, grade, named.get(label))]
+            [label, worded.get(label) or chip_text(label, grade, named.get(label))]
             for label, grade in zip(evaluation.labels, evaluation.grades, strict=True)
         ],
         "cards": [
-            {"key": key, "label": label, "value": value, "help": help_text}
+            {"key": key, "label": renamed.get(key, label), "value": value, "help": help_text}
             for key, label, value, help_text in metric_cards(evaluation)
+            if parts.cards is None or key in parts.cards
         ],
-        "table": _table(evaluation, titles, numbers["columns"] if numbers else None),
+        "table": table if parts.table else None,
+        "compact": parts.compact,
         "numbers": numbers,
         "chart": chart,
         "chart_note": chart_note,
         "words": {
-            "help": HELP,
+            "help": parts.help,
             "cards": CARDS,
             "waiting": WAITING,
             "none": NO_LABEL,
@@ -177,6 +209,8 @@ def _base(
     titles: Mapping[str, str] | None,
     chart_key: Hashable,
     chart_note: str,
+    parts: Parts,
+    chips: Mapping[str, str] | None,
 ) -> tuple[object, ...]:
     """Everything the component shows but the order: the documents with their grades and
     titles, the convention, the ideal, the charts' template. A drop changes none of it."""
@@ -187,6 +221,8 @@ def _base(
         tuple(evaluation.ideal_grades),
         chart_key,
         chart_note,
+        parts,
+        tuple(sorted((chips or {}).items())),
     )
 
 
@@ -199,10 +235,12 @@ def live_view(
     chart: Callable[[], Mapping[str, Any]] | None = None,
     chart_key: Hashable = None,
     chart_note: str = "",
+    parts: Parts = WHOLE,
+    chips: Mapping[str, str] | None = None,
 ) -> list[str] | None:
     """Draw the list, the cards, the charts (``chart()``, see :func:`live_data`; ``chart_key``
     names its template: its shape, width and text size) and the table of ``evaluation`` (its
-    documents in its order).
+    documents in its order), or the ``parts`` of them named; ``chips``, see :func:`live_data`.
 
     A drop or an Alt+Arrow move repaints them in the browser at once, then reports the new
     order (the labels, top first) once: ``on_order`` gets it before the next run, which should
@@ -216,13 +254,14 @@ def live_view(
     if len(set(labels)) != len(labels):
         msg = "live_view needs distinct document labels"
         raise ValueError(msg)
-    base = _base(evaluation, titles, chart_key, chart_note)
+    base = _base(evaluation, titles, chart_key, chart_note, parts, chips)
     answered = st.session_state.pop(f"{key}_reported", None)  # this run's drop, if any
     data: dict[str, Any]
     if answered == labels and st.session_state.get(f"{key}_base") == (base, True):
         data = {"ack": labels}
     else:
-        data = live_data(evaluation, titles, chart() if chart else None, chart_note)
+        chart_spec = chart() if chart else None
+        data = live_data(evaluation, titles, chart_spec, chart_note, parts, chips)
         st.session_state[f"{key}_base"] = (base, data["numbers"] is not None)
     # Changes every run, so the browser re-applies the server's order even when unchanged.
     data["run"] = time.monotonic_ns()

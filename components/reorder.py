@@ -11,7 +11,7 @@ from typing import Any
 from components.cache import shared_view
 from components.chrome import show_error
 from components.drag_order import document_chips, draggable_ranking, move_controls, order_buttons
-from components.live_view import CHART_MARGIN, live_view
+from components.live_view import CHART_MARGIN, PAIRED, live_view
 from components.results import (
     browser_chart_key,
     browser_chart_spec,
@@ -30,6 +30,7 @@ from ndcg_core.metric.parsing import GradeList
 
 SORT_KEY = "lab_sort"  # the drag list
 LIVE_KEY = "lab_live"  # the list, its numbers, charts and table, drawn in the browser
+LIVE_A_KEY = "lab_live_a"  # compare mode's ranking A and its DCG and nDCG, in the browser
 
 
 def _reorder(change: Callable[[GradeList], GradeList]) -> None:
@@ -100,6 +101,13 @@ def live_ranking(evaluation: Evaluation, *, room: int) -> None:
         chart_key=browser_chart_key(evaluation, room=room - CHART_MARGIN),
         chart_note=chart_note(len(evaluation.table)),
     )
+    show_error("order")
+
+
+def live_ranking_a(evaluation: Evaluation) -> None:
+    """Compare mode's ranking A (the current list) and its DCG and nDCG, repainted in the
+    browser at a drop; the new order comes back to the list's one writer."""
+    live_view(evaluation, key=LIVE_A_KEY, titles=current_titles(), on_order=_on_drag, parts=PAIRED)
     show_error("order")
 
 

@@ -21,7 +21,7 @@ from components.convention_picker import presenter_choices
 from components.grade_editor import grade_editor
 from components.live_view import drawn_whole
 from components.navigation import run_through_app
-from components.reorder import live_ranking, order_controls, order_keys
+from components.reorder import live_ranking, live_ranking_a, order_controls, order_keys
 from components.results import (
     chart_block,
     evaluate_current,
@@ -132,10 +132,14 @@ def two_rankings(convention: Convention) -> None:
         ranking_a, ranking_b = st.columns(2)
         with ranking_a:
             st.subheader("Ranking A", anchor=False)
-            order_controls()
+            if comparison is not None and drawn_whole(comparison.a):
+                live_ranking_a(comparison.a)
+                order_keys()
+            else:
+                order_controls()
         with ranking_b:
             st.subheader("Ranking B", anchor=False)
-            ranking_b_controls(titles)
+            ranking_b_controls(titles, comparison.b if comparison is not None else None)
     if comparison is not None:
         with why:
             comparison_paragraph(comparison)

@@ -64,12 +64,14 @@ function showCards(ctl, values) {
 
 function pages(ctl) {
   const table = ctl.data.table;
-  return Math.max(1, Math.ceil(table.total / table.page_rows));
+  return table ? Math.max(1, Math.ceil(table.total / table.page_rows)) : 1;
 }
 
 function showTable(ctl, rows) {
-  // rows: the open page's cells, as text.
+  // rows: the open page's cells, as text; a view without a table (compare mode's) has none.
   const table = ctl.data.table;
+  ctl.tableBox.hidden = !table;
+  if (!table) { ctl.pager.hidden = true; return; }
   setText(ctl.caption, table.caption);
   ctl.tableBox.setAttribute("aria-label", table.caption);
   const heads = JSON.stringify(table.headers);
@@ -131,6 +133,7 @@ function pageCells(ctl, view) {
   // when not given) where the server sent the numbers, else from the server's texts.
   const data = ctl.data;
   const table = data.table;
+  if (!table) return [];
   const first = ctl.page * table.page_rows;
   const last = Math.min(table.total, first + table.page_rows);
   const numbers = data.numbers;
@@ -230,11 +233,13 @@ function repaint(ctl) {
 
 function announce(ctl, li) {
   // The moved document's place and the new nDCG, for a screen reader (aria-live polite).
+  // (or the last card's, where the view shows no nDCG card).
   const cards = ctl.data.cards;
-  const ndcg = cards.findIndex((card) => card.key === "ndcg");
-  const value = ctl.cards.children[ndcg].querySelector(".lv-card-value").textContent;
+  const found = cards.findIndex((card) => card.key === "ndcg");
+  const ndcg = found < 0 ? cards.length - 1 : found;
+  const value = ndcg < 0 ? "" : ctl.cards.children[ndcg].querySelector(".lv-card-value").textContent;
   const place = li ? `${li.getAttribute("aria-label")}. ` : "";
-  ctl.live.textContent = ctl.data.numbers
+  ctl.live.textContent = ctl.data.numbers && ndcg >= 0
     ? `${place}${cards[ndcg].label} is now ${value}.`
     : `${place}${ctl.data.words.waiting}`;
 }
@@ -327,14 +332,14 @@ function confirm(ctl, ack) {
   const view = repaintView(numbers, ids);
   const texts = new Map(data.items);
   const table = data.table;
-  const first = Math.min(table.total, table.page_rows);
+  const first = table ? Math.min(table.total, table.page_rows) : 0;
   ctl.data = {
     ...data,
     items: ids.map((id) => [id, texts.get(id)]),
     cards: data.cards.map((card) => ({
       ...card, value: formatViewNumber(view.cards[card.key], numbers.format),
     })),
-    table: {
+    table: table && {
       ...table,
       rows: view.rows.slice(0, first).map((row) => table.keys.map((key) => cellText(row, key, numbers, data.words))),
     },
@@ -348,6 +353,7 @@ function render(ctl, data) {
   if (data.ack) { confirm(ctl, data.ack); return; }
   if (chipAnswerIsStale(ctl, data.items.map(([id]) => id))) return;
   ctl.data = data;
+  ctl.root.classList.toggle("lv-compact", Boolean(data.compact));
   setText(ctl.help, data.words.help);
   ctl.list.setAttribute("aria-label", data.words.help);
   ctl.cards.setAttribute("aria-label", data.words.cards);

@@ -129,6 +129,7 @@ def drag_item(
     faster than a hand needs those extra moves; the loop is bounded. ``items`` selects the
     list's items (by default the live view's or the drag list's, whichever the page has).
     """
+    source.scroll_into_view_if_needed()  # a hand drags what it sees
     start = source.bounding_box()
     end = target.bounding_box()
     assert start is not None

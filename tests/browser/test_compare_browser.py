@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from ndcg_core import format_real
 from ndcg_core.metric.compare import compare
 from ndcg_core.pictures.stakeholder import number_rows
 from ndcg_core.text.titles import titles_to_param
@@ -25,9 +26,19 @@ A = ["D1", "D2", "D3", "D4", "D5", "D6"]
 POINT = re.compile(r"position i: (\d+); running DCG: ([-0-9.e]+); ranking: ([AB])")
 
 
+LIVE_ITEMS = ".st-key-lab_live_{} li.lv-item"  # a ranking's documents, in its live view
+
+
 def ranking_list(page: Page, name: str) -> Locator:
-    key = "lab_sort" if name == "A" else "lab_sort_b"
-    return page.locator(f".st-key-{key} li.sl-item")
+    return page.locator(LIVE_ITEMS.format(name.lower()))
+
+
+def ranking_card(page: Page, name: str, label: str) -> Locator:
+    """The value of ranking ``name``'s card ``label`` (its live view's, above its list)."""
+    card = page.locator(f".st-key-lab_live_{name.lower()} .lv-card").filter(
+        has=page.locator(".lv-card-label").get_by_text(label, exact=True)
+    )
+    return card.locator(".lv-card-value")
 
 
 def order_of(page: Page, name: str) -> list[str]:
@@ -77,6 +88,10 @@ def paragraph(page: Page) -> Locator:
 def expect_numbers(page: Page, order_a: list[str], order_b: list[str]) -> None:
     comparison = compare(SEED, order_a, order_b)
     name, shown_a, shown_b, _ = number_rows(comparison)[0]
+    for ranking, evaluation in (("A", comparison.a), ("B", comparison.b)):  # above each list
+        expect(ranking_card(page, ranking, "DCG")).to_have_text(format_real(evaluation.dcg))
+    expect(ranking_card(page, "A", name)).to_have_text(shown_a)
+    expect(ranking_card(page, "B", name)).to_have_text(shown_b)
     expect(page.get_by_test_id("stMetric").filter(has_text=f"{name} of A")).to_contain_text(shown_a)
     expect(page.get_by_test_id("stMetric").filter(has_text=f"{name} of B")).to_contain_text(shown_b)
     expect(paragraph(page)).to_have_text(comparison.paragraph)
@@ -93,14 +108,14 @@ def test_a_drag_in_b_then_in_a_redraws_each_curve(page: Page, app_server: Stream
     expect_curves(page, A, A)
     b_items = ranking_list(page, "B")
     order_b = ["D3", "D1", "D2", "D4", "D5", "D6"]
-    drag_item(page, b_items.nth(2), b_items.nth(0), order_b)
+    drag_item(page, b_items.nth(2), b_items.nth(0), order_b, items=LIVE_ITEMS.format("b"))
     expect_curves(page, A, order_b)  # B's curve moved, A's did not
     expect_numbers(page, A, order_b)
     expect(page).to_have_url(re.compile(r"[?&]b=3\.1\.2\.4~6(&|$)"))
 
     a_items = ranking_list(page, "A")
     order_a = ["D2", "D1", "D3", "D4", "D5", "D6"]
-    drag_item(page, a_items.nth(1), a_items.nth(0), order_a)
+    drag_item(page, a_items.nth(1), a_items.nth(0), order_a, items=LIVE_ITEMS.format("a"))
     assert order_of(page, "B") == order_b  # B keeps its order
     expect_curves(page, order_a, order_b)
     expect_numbers(page, order_a, order_b)

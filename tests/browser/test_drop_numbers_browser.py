@@ -1,11 +1,13 @@
 """A drop shows its DCG and nDCG at once: the browser's dot product equals the core's numbers.
 
-The drag list (compare mode's ranking A, and a Playground list longer than the live view
-draws whole) redoes DCG and nDCG from the gains and weights ndcg_core sent, the moment a
-document lands, before the server's update replaces them. These tests open compare mode
-(``cmp=1``) and move ranking A, the first drag list on the page. A MutationObserver records what
-the list showed between the move and the server's answer; for seeded random lists and
-conventions, that first showing must be evaluate()'s numbers for the new order.
+The drag list (a Playground list longer than the live view draws whole, in one ranking or
+in compare mode) redoes DCG and nDCG from the gains and weights ndcg_core sent, the moment a
+document lands, before the server's update replaces them. These tests open such a list: the
+case's grades, then documents graded 0 up to one more than the live view draws, and the
+numbers expected are the whole list's (the 0s change the ideal order where a grade is
+negative). A MutationObserver records what the list showed between the move and the server's
+answer; for seeded random lists and conventions, that first showing must be evaluate()'s
+numbers for the new order.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from components.live_view import WHOLE_LIST_UP_TO
 from ndcg_core import Convention, evaluate, format_real
 from ndcg_core.metric.exact_ratio import shown_ndcg
 from tests.browser.conftest import StreamlitServer, drag_item
@@ -56,26 +59,32 @@ def item(page: Page, label: str) -> Locator:
     return page.locator(f"li.sl-item[data-id='{label}']").first  # in ranking A
 
 
+def padded(grades: list[float]) -> list[float]:
+    """``grades``, then 0s up to a list the drag list draws (see the docstring)."""
+    return grades + [0.0] * max(0, WHOLE_LIST_UP_TO + 1 - len(grades))
+
+
+def long_list_text(grades: list[float]) -> str:
+    """The padded list as D1=..., D2=..., for the link."""
+    return ", ".join(f"D{i}={format_real(grade)}" for i, grade in enumerate(padded(grades), 1))
+
+
 def open_list(
     page: Page,
     server: StreamlitServer,
     grades: list[float],
     convention: Convention,
-    compare: bool = True,
+    compare: bool = False,
 ) -> None:
-    labels = [f"D{i}" for i in range(1, len(grades) + 1)]
-    text = ", ".join(
-        f"{label}={format_real(grade)}" for label, grade in zip(labels, grades, strict=True)
-    )
+    text = long_list_text(grades)
     query = urlencode({**convention.to_params(), "g": text, **({"cmp": "1"} if compare else {})})
     page.goto(f"{server.url}/playground?{query}")
-    expect_server_numbers(page, grades, labels, convention)
+    expect_server_numbers(page, grades, convention)
 
 
-def expect_server_numbers(
-    page: Page, grades: list[float], labels: list[str], convention: Convention
-) -> None:
-    result = evaluate(grades, convention, labels=labels)
+def expect_server_numbers(page: Page, grades: list[float], convention: Convention) -> None:
+    """The server's numbers for ``grades`` (the case's, in the list's order), padded."""
+    result = evaluate(padded(grades), convention)
     values = sums(page).locator(".sl-sum-value")
     expect(values).to_have_text([format_real(result.dcg), format_real(result.ndcg)])
     expect(sums(page)).to_have_attribute("data-source", "server")
@@ -91,7 +100,7 @@ def first_shown(page: Page) -> dict[str, object]:
 def assert_browser_numbers(
     shown: dict[str, object], grades: list[float], convention: Convention
 ) -> None:
-    result = evaluate(grades, convention)
+    result = evaluate(padded(grades), convention)
     assert shown["source"] == "browser"
     assert shown["values"] == [format_real(result.dcg), format_real(result.ndcg)]
     # Bit for bit: the browser does the core's operations in its order (String(x) in
@@ -111,7 +120,7 @@ def test_keyboard_moves_show_the_cores_numbers_at_once(
     rng = random.Random(seed)
     grades, convention = random_case(rng)
     labels = [f"D{i}" for i in range(1, len(grades) + 1)]
-    open_list(page, app_server, grades, convention)
+    open_list(page, app_server, grades, convention, compare=seed % 2 == 1)  # A's, half of them
     sums(page).evaluate(RECORD_JS)
     for _ in range(3):
         index = rng.randrange(len(labels) - 1)
@@ -120,7 +129,7 @@ def test_keyboard_moves_show_the_cores_numbers_at_once(
         page.keyboard.press("Alt+ArrowDown")  # swaps it with the next one
         labels[index], labels[index + 1] = labels[index + 1], labels[index]
         grades[index], grades[index + 1] = grades[index + 1], grades[index]
-        expect_server_numbers(page, grades, labels, convention)
+        expect_server_numbers(page, grades, convention)
         assert_browser_numbers(first_shown(page), grades, convention)
 
 
@@ -133,14 +142,14 @@ def test_a_mouse_drop_in_a_long_list_shows_the_new_numbers_at_once(
     grades = [float(rng.choice([0, 1, 2, 3])) for _ in range(1_200)]
     convention = Convention(gain="exponential")
     labels = [f"D{i}" for i in range(1, len(grades) + 1)]
-    open_list(page, app_server, grades, convention, compare=False)
+    open_list(page, app_server, grades, convention)
     sums(page).evaluate(RECORD_JS)
     order = [labels[2], labels[0], labels[1], *labels[3:]]
     chip = item(page, "D3")
     drag_item(page, chip, item(page, "D1"), order[:200])
     by_label = dict(zip(labels, grades, strict=True))
     new_grades = [by_label[label] for label in order]
-    expect_server_numbers(page, new_grades, order, convention)
+    expect_server_numbers(page, new_grades, convention)
     assert_browser_numbers(first_shown(page), new_grades, convention)
 
 
@@ -151,7 +160,7 @@ def test_exact_sums_wait_for_the_server(page: Page, app_server: StreamlitServer)
     sums(page).evaluate(RECORD_JS)
     item(page, "D1").focus()
     page.keyboard.press("Alt+ArrowDown")
-    expect_server_numbers(page, [3.0, 1100.0, 0.0], ["D2", "D1", "D3"], convention)
+    expect_server_numbers(page, [3.0, 1100.0, 0.0], convention)
     shown = first_shown(page)
     assert shown["source"] == "waiting"
     assert shown["values"] == ["updating…", "updating…"]
@@ -163,12 +172,11 @@ def test_an_ndcg_below_the_smallest_float_reads_as_the_cards_do(
     # 3, 1100, 2 with exponential gain at k=1: nDCG@1 = 7 / (2^1100 - 1), about 5.2e-331,
     # which a float holds as 0; the list said "nDCG@1 0" beside a card saying 5.154e-331.
     convention = Convention(gain="exponential", cutoff_k=1)
-    result = evaluate([3, 1100, 2], convention)
+    result = evaluate(padded([3, 1100, 2]), convention)
     shown = format_real(shown_ndcg(result))
     assert shown != "0"
-    page.goto(
-        f"{app_server.url}/playground?{urlencode({**convention.to_params(), 'g': '3, 1100, 2', 'cmp': '1'})}"
-    )
+    query = urlencode({**convention.to_params(), "g": long_list_text([3, 1100, 2]), "cmp": "1"})
+    page.goto(f"{app_server.url}/playground?{query}")
     expect(sums(page).locator(".sl-sum-value")).to_have_text([format_real(result.dcg), shown])
 
 
@@ -185,7 +193,7 @@ def test_a_drop_at_an_exact_tie_prints_the_cores_digit(
     sums(page).evaluate(RECORD_JS)
     item(page, "D1").focus()
     page.keyboard.press("Alt+ArrowDown")
-    expect_server_numbers(page, grades, ["D2", "D1", "D3"], convention)
+    expect_server_numbers(page, grades, convention)
     shown = first_shown(page)
     assert shown["values"][0] == "0.062"  # type: ignore[index]
     assert_browser_numbers(shown, grades, convention)

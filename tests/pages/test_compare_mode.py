@@ -6,11 +6,14 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from components.live_view import PAIRED
+from components.results import metric_cards
 from ndcg_core import PRESETS, Convention
 from ndcg_core.metric.compare import compare, order_to_param
+from ndcg_core.metric.comparison import Comparison
 from ndcg_core.metric.lists import reordered
 from ndcg_core.pictures.stakeholder import number_rows
-from tests.pages.conftest import open_app, shown_cards
+from tests.pages.conftest import component_data, open_app, shown_cards
 
 PLAYGROUND = "pages/playground.py"
 SEED = {"D1": 3.0, "D2": 2.0, "D3": 3.0, "D4": 0.0, "D5": 1.0, "D6": 2.0}  # the default list
@@ -22,7 +25,23 @@ def _paragraph(at: AppTest) -> str:
 
 
 def _metrics(at: AppTest) -> dict[str, str]:
-    return shown_cards(at)
+    return {metric.label: metric.value for metric in at.metric}
+
+
+def _rankings_drawn(at: AppTest, comparison: Comparison) -> None:
+    """Each ranking's live view is sent its documents in its order, and its DCG and nDCG
+    cards as the core prints them for that order (the browser repaints them at a drop)."""
+    for key, evaluation in (("lab_live_a", comparison.a), ("lab_live_b", comparison.b)):
+        data = component_data(at, key)
+        assert data is not None, key
+        assert [item[0] for item in data["items"]] == list(evaluation.labels)
+        cards = {card["label"]: card["value"] for card in data["cards"]}
+        expected = metric_cards(evaluation)
+        assert cards == {
+            label: value for k, label, value, _ in expected if k in (PAIRED.cards or ())
+        }
+        assert len(cards) == 2
+        assert data["table"] is None
 
 
 def _numbers(at: AppTest) -> list[list[str]]:
@@ -37,6 +56,7 @@ def _shows(at: AppTest, order_b: tuple[str, ...], convention: Convention | None 
     assert _numbers(at) == [list(row) for row in number_rows(comparison)]
     name, shown_a, shown_b, _ = number_rows(comparison)[0]
     assert _metrics(at) == {f"{name} of A": shown_a, f"{name} of B": shown_b}
+    _rankings_drawn(at, comparison)
 
 
 def test_the_toggle_shows_b_as_the_ideal_order_beside_a() -> None:
