@@ -13,19 +13,24 @@ from typing import Any
 
 import streamlit as st
 
+from components.browser_library import browser_library
+from components.cache import shared_call
 from components.chrome import plain
 from components.guess_help import ladder_box, show_diagnosis
+from components.live_view import Parts, live_view
 from components.number_box import box_problem, number_box, submitted_number
 from components.screen import chart_font_size
 from ndcg_core import format_real
+from ndcg_core.pictures.lesson_charts import short_title
 from ndcg_core.pictures.style import with_text_size
+from ndcg_core.teaching.card_order import moved_card
 from ndcg_core.teaching.diagnosis import diagnose
 from ndcg_core.teaching.help_ladder import HelpLadder
 from ndcg_core.teaching.lesson_feedback import Feedback, number_feedback, ranking_feedback
 from ndcg_core.teaching.lesson_plan import STEP_TITLES
-from ndcg_core.teaching.lesson_steps import CardRow
+from ndcg_core.teaching.lesson_steps import CardRow, order_evaluation
 from ndcg_core.teaching.slips import SlipTable
-from ndcg_core.teaching.stories import Card
+from ndcg_core.teaching.stories import Card, Story
 
 LESSON_STEP_KEY = "lesson_step"
 ORDER_KEY = "lesson_order"
@@ -192,4 +197,52 @@ def step_buttons(step: int) -> None:
                 on_click=go_to_step,
                 args=(step + 1,),
                 key="lesson_next",
+            )
+
+
+LIVE_KEY = "lesson_live"  # step 4's list and its DCG, repainted in the browser at a drop
+# Step 4's list: the DCG card above it, named as the lesson names it, in the lesson's words.
+YOUR_ORDER = Parts(
+    cards=("dcg",),
+    table=False,
+    compact=True,
+    names=(("dcg", "DCG of your order"),),
+    help="Drag a result, or focus it and press Alt+Arrow keys, to move it.",
+)
+
+
+def reorder_cards(story: Story, order: tuple[str, ...]) -> None:
+    """Step 4's list of the cards in ``order``, with its DCG above it, repainted in the
+    browser at a drop (the core's numbers for the new order); then the keyboard way: pick
+    a result, move it up or down. Each stores the new order (:func:`set_order`)."""
+    chips = {
+        card.id: f"{short_title(card.title, 24)} · {card.grade_name} ({card.grade})"
+        for card in story.cards
+    }
+    live_view(
+        shared_call(order_evaluation, story, order),
+        key=LIVE_KEY,
+        on_order=set_order,
+        parts=YOUR_ORDER,
+        chips=chips,
+    )
+    # Its scripts: the lesson has no fragment, so beside the list, and only on this step
+    # (the lesson is the app's first page: the other steps do without the 800 KB).
+    browser_library()
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        chosen = st.selectbox(
+            "Or pick a result",
+            order,
+            format_func=lambda i: story.card(i).title,
+            key="lesson_move_choice",
+            width=260,
+            help="The keyboard way to reorder: pick a result, then move it up or down.",
+        )
+        for label, icon, delta in (("Up", "arrow_upward", -1), ("Down", "arrow_downward", 1)):
+            st.button(
+                label,
+                icon=f":material/{icon}:",
+                on_click=set_order,
+                args=(moved_card(order, chosen, delta),),
+                key=f"lesson_move_{label.lower()}",
             )

@@ -21,12 +21,11 @@ from components.lesson.parts import (
     lesson_chart,
     predict_number,
     predict_ranking,
-    set_order,
+    reorder_cards,
     shuffle,
     state,
     two_columns,
 )
-from components.sortable_list import sortable_list
 from components.state import open_in_playground, view_mode
 from ndcg_core import format_real
 from ndcg_core.pictures.lesson_charts import (
@@ -34,9 +33,8 @@ from ndcg_core.pictures.lesson_charts import (
     contribution_chart,
     discount_chart,
     ndcg_bar,
-    short_title,
 )
-from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
+from ndcg_core.teaching.card_order import shuffled_cards, swapped
 from ndcg_core.teaching.lesson_help import guess_help, share_help
 from ndcg_core.teaching.lesson_plan import LessonStep
 from ndcg_core.teaching.lesson_readings import lesson_cutoff, lesson_kept, lesson_readings
@@ -194,30 +192,8 @@ def step_4(story: Story, order: tuple[str, ...]) -> None:
     step = shared_call(step_dcg, story, order)
     with text:
         st.markdown("**Your turn:** drag a result, and watch DCG change term by term.")
-        titles = {
-            card.id: f"{short_title(card.title, 24)} · {card.grade_name} ({card.grade})"
-            for card in story.cards
-        }
-        sortable_list([(i, titles[i]) for i in order], key="lesson_sort", on_change=set_order)
-        with st.container(horizontal=True, vertical_alignment="bottom"):
-            chosen = st.selectbox(
-                "Or pick a result",
-                order,
-                format_func=lambda i: story.card(i).title,
-                key="lesson_move_choice",
-                width=260,
-                help="The keyboard way to reorder: pick a result, then move it up or down.",
-            )
-            for label, icon, delta in (("Up", "arrow_upward", -1), ("Down", "arrow_downward", 1)):
-                st.button(
-                    label,
-                    icon=f":material/{icon}:",
-                    on_click=set_order,
-                    args=(moved_card(order, chosen, delta),),
-                    key=f"lesson_move_{label.lower()}",
-                )
+        reorder_cards(story, order)
     with picture:
-        st.metric("DCG of your order", format_real(step.formula.result), help=tooltip("dcg"))
         lesson_chart(shared_call(contribution_chart, step.rows))
     formula(step.formula.filled)
     read_aloud(shared_call(lesson_readings, story, order).dcg.numbers)

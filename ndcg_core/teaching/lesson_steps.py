@@ -210,6 +210,19 @@ class DcgStep:
     formula: worked.WorkedStep
 
 
+def order_evaluation(story: Story, order: Sequence[str]) -> Evaluation:
+    """The cards in ``order`` scored under the lesson's convention (:data:`TEXTBOOK`), each
+    labelled by its card's id: what step 4's list repaints at a drop.
+
+    >>> from ndcg_core.teaching.stories import load_story
+    >>> story = load_story("pizza")
+    >>> evaluation = order_evaluation(story, story.shown_order)
+    >>> round(evaluation.dcg, 3), evaluation.labels[0] == story.shown_order[0]
+    (6.861, True)
+    """
+    return _evaluation(story, order)
+
+
 def step_dcg(story: Story, order: Sequence[str]) -> DcgStep:
     """DCG = sum of rel_i / log2(i+1), one term per card.
 

@@ -49,7 +49,10 @@ def tab_to(page: Page, target: Locator, limit: int = 150) -> None:
 
 
 def metric_value(page: Page, label: str) -> Locator:
-    return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
+    """The number card labelled ``label``: step 4's is its live view's, above the list."""
+    live = page.locator(".lv-card").filter(has_text=label).locator(".lv-card-value")
+    box = page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
+    return live.or_(box)
 
 
 def settled(page: Page) -> None:
@@ -104,7 +107,7 @@ def test_the_lesson_walked_by_keyboard(page: Page, app_server: StreamlitServer) 
         page.get_by_text(ranking_feedback("B", dcg, dcg_b, measure="DCG").message)
     ).to_be_visible()
     # The drag list's own keyboard move: focus the recipe blog, Alt+ArrowUp.
-    tab_to(page, page.locator("li.sl-item[data-id='dough-recipe']"))
+    tab_to(page, page.locator("li.lv-item[data-id='dough-recipe']"))
     page.keyboard.press("Alt+ArrowUp")
     order = moved_card(SHOWN, "dough-recipe", -1)
     expect(metric_value(page, "DCG of your order")).to_have_text(
@@ -177,7 +180,7 @@ def test_the_lesson_walked_by_mouse_is_axe_clean_at_every_step(
                 expect(page.get_by_text(re.compile(r"^(Right|Not this time): "))).to_be_visible()
             if step == 4:
                 settled(page)  # the list is drawn anew after Reveal: drag the new one
-                items = page.locator("li.sl-item")
+                items = page.locator("li.lv-item")
                 items.last.scroll_into_view_if_needed()  # the whole list on screen
                 order = (SHOWN[3], *SHOWN[:3], *SHOWN[4:])
                 drag_item(page, items.nth(3), items.nth(0), list(order))

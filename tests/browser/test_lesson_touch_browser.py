@@ -150,7 +150,7 @@ def test_the_lesson_walked_by_finger_on_a_phone(phone: Page, app_server: Streaml
         page, 1, ranking_feedback("B", float(dcg), float(dcg_b), measure="DCG").message
     )
     settled(page)  # the list is drawn anew after Reveal: touch the new one
-    items = page.locator("li.sl-item")
+    items = page.locator("li.lv-item")
     expect(items).to_have_text(chips(SHOWN))
     shown_dcg = metric_value(page, "DCG of your order")
     expect(shown_dcg).to_have_text(format_real(dcg))

@@ -41,10 +41,10 @@ def test_on_a_phone_the_lessons_drag_list_shows_every_card(
     page = _phone(browser)
     _visit(page, f"{app_server.url}/?step=4")
     page.get_by_role("button", name="Reveal").click()
-    items = page.locator(".sl-item")
+    items = page.locator(".lv-item")
     expect(items).to_have_count(6)
     _settled(page)
-    hidden = page.locator(".sl-list").first.evaluate("l => l.scrollHeight - l.clientHeight")
+    hidden = page.locator(".lv-list").first.evaluate("l => l.scrollHeight - l.clientHeight")
     assert hidden <= 1, f"the list hides {hidden} px of its cards"
     page.context.close()
 

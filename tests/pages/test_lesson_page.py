@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from components.chrome import plain
 from components.state import CONVENTION_KEYS
+from ndcg_core import format_real
 from ndcg_core.teaching.card_order import moved_card, shuffled_cards, swapped
 from ndcg_core.teaching.lesson_feedback import number_feedback, ranking_feedback
 from ndcg_core.teaching.lesson_plan import recap
@@ -24,7 +25,7 @@ from ndcg_core.teaching.lesson_steps import (
     step_ndcg,
 )
 from ndcg_core.teaching.stories import load_story
-from tests.pages.conftest import formulas, open_app
+from tests.pages.conftest import component_data, formulas, open_app, shown_cards
 
 LESSON = "pages/lesson.py"
 PLAYGROUND = "pages/playground.py"
@@ -140,7 +141,21 @@ def test_dcg_ranking_question_then_moving_a_card_updates_dcg_term_by_term() -> N
     assert at.session_state["lesson_order"] == order
     step = step_dcg(STORY, order)
     assert step.formula.filled in latex(at)
-    assert at.metric[0].value == f"{float(step.formula.result):.3f}"
+    assert shown_cards(at)["DCG of your order"] == format_real(step.formula.result)
+    # What a drop stores (the live view hands its order to set_order): the list the browser
+    # draws, and its DCG, follow it.
+    dropped = ("dough-recipe", *(card for card in order if card != "dough-recipe"))
+    at.session_state["lesson_order"] = dropped
+    at.run()
+    sent = component_data(at, "lesson_live")
+    assert sent is not None
+    assert [item[0] for item in sent["items"]] == list(dropped)
+    assert sent["items"][0][1].endswith(f"({STORY.card('dough-recipe').grade})")
+    dcg = step_dcg(STORY, dropped).formula.result
+    assert [(card["label"], card["value"]) for card in sent["cards"]] == [
+        ("DCG of your order", format_real(dcg))
+    ]
+    assert step_dcg(STORY, dropped).formula.filled in latex(at)
 
 
 def test_the_ideal_order_and_idcg_come_from_the_core() -> None:
