@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from components.live_view import PAIRED
+from components.live_view import PAIRED, WHOLE_LIST_UP_TO
 from components.results import metric_cards
 from ndcg_core import PRESETS, Convention
 from ndcg_core.metric.compare import compare, order_to_param
@@ -180,3 +180,14 @@ def test_a_list_too_long_for_a_link_takes_b_out_with_it() -> None:
     assert "b" not in at.query_params  # positions in a list the link no longer gives
     assert at.query_params["cmp"] == "1"
     assert set(at.session_state["lab_link_left_out"]) == {"g", "b"}
+
+
+def test_a_list_too_long_to_draw_whole_keeps_both_drag_lists() -> None:
+    at = open_app({"cmp": "1"}, PLAYGROUND)
+    assert component_data(at, "lab_live_a") is not None
+    long_list = ", ".join(str(i % 4) for i in range(WHOLE_LIST_UP_TO + 1))
+    at.text_area(key="lab_text").input(long_list).run()
+    assert not at.exception
+    for live, drag in (("lab_live_a", "lab_sort"), ("lab_live_b", "lab_sort_b")):
+        assert component_data(at, live) is None
+        assert component_data(at, drag) is not None
