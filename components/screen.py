@@ -8,7 +8,8 @@ the page's content and of the window and reports them when they differ from what
 for: a report is a rerun. It also keeps them in the cookie ``ndcg_lab_screen`` (two numbers,
 nothing about the person), so that a reload or a new tab starts at the right width, and a
 browser whose width suits :data:`ASSUMED` (a laptop with the sidebar open) does not report at
-all on its first visit.
+all on its first visit; nor does a phone that says so in its User-Agent and is about as wide as
+:data:`PHONE_ASSUMED`, whose first run is drawn in a phone's order.
 
 The same script closes the sidebar on a phone when a page is chosen in it: there it covers the
 page it has just opened.
@@ -73,6 +74,11 @@ class ScreenSize:
 
 #: What the server draws for before a browser has said: a 1366 px laptop, sidebar open.
 ASSUMED = ScreenSize(content=906, viewport=1366)
+#: ... or, for a browser that calls itself a phone (see :func:`_assumed`), a 390 px phone:
+#: its first run is then drawn in a phone's order (a phone drawn as a laptop was redrawn in
+#: its own order a second later, when it reported its width, under a finger about to tap).
+PHONE_ASSUMED = ScreenSize(content=358, viewport=390)
+MOBILE = "Mobi"  # in a phone browser's User-Agent (MDN's advice for telling phones apart)
 # Content widths at which the charts drawn for ASSUMED fit their columns: a first visit
 # within them (a 1366 px laptop, also presenting) need not report. A report is a rerun, and
 # a rerun while a person types into a box that has just appeared drops what they typed.
@@ -97,9 +103,17 @@ def _known() -> ScreenSize | None:
     return _parse(st.session_state.get(REPORTED)) or _parse(st.context.cookies.get(COOKIE))
 
 
+def _phone_assumed() -> ScreenSize | None:
+    """:data:`PHONE_ASSUMED` for a browser whose User-Agent says it is a phone, else None
+    (a laptop: :data:`ASSUMED`)."""
+    agent = st.context.headers.get("User-Agent") or ""
+    return PHONE_ASSUMED if MOBILE in agent else None
+
+
 def screen_size() -> ScreenSize:
-    """The size this browser reported, or :data:`ASSUMED` until it has."""
-    return _known() or ASSUMED
+    """The size this browser reported, or until it has, the size assumed for it: a phone's
+    (:data:`PHONE_ASSUMED`) where it says it is one, else a laptop's (:data:`ASSUMED`)."""
+    return _known() or _phone_assumed() or ASSUMED
 
 
 def chart_font_size() -> int | None:
@@ -112,7 +126,7 @@ def chart_font_size() -> int | None:
 
 def keep_screen_size() -> None:
     """Mount the measuring component (app.py, once a run; it draws nothing)."""
-    known = _known()
+    known = _known() or _phone_assumed()  # what this run drew for: a report compares to it
     result = _COMPONENT(
         key=_KEY,
         data={

@@ -83,8 +83,10 @@ export default function ({ data, parentElement, setStateValue }) {
     const known = now.known;
     // A scrollbar coming or going (15 px) is no change: Python leaves room for one, and each
     // report is a rerun of the whole page.
+    // Two phone widths (columns under each other in both) differ only in the content's width.
+    const bothStacked = known && known[1] <= now.stacks_below && size.viewport <= now.stacks_below;
     const same = known && Math.abs(known[0] - size.content) < now.slack
-      && known[1] === size.viewport;
+      && (known[1] === size.viewport || bothStacked);
     const fits = !known && size.viewport > now.stacks_below
       && size.content >= now.fits[0] && size.content <= now.fits[1];
     if (!same && !fits) {

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from ndcg_core import format_real
-from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import WIDTH_KEPT, StreamlitServer
 from tests.browser.conftest import settled as _settled
 from tests.browser.conftest import visit_at_known_width as _visit
 from tests.browser.test_class_browser import (
@@ -47,6 +47,47 @@ def test_on_a_phone_the_lessons_drag_list_shows_every_card(
     hidden = page.locator(".lv-list").first.evaluate("l => l.scrollHeight - l.clientHeight")
     assert hidden <= 1, f"the list hides {hidden} px of its cards"
     page.context.close()
+
+
+# A phone's browser as Chromium on Android names itself: "Mobile" in its User-Agent.
+PHONE_AGENT = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/126.0.0.0 Mobile Safari/537.36"
+)
+
+
+def test_a_phone_that_says_so_is_drawn_as_a_phone_from_its_first_run(
+    browser: Browser, app_server: StreamlitServer
+) -> None:
+    """A first visit with no width known yet: drawn for a laptop, a phone showed the buttons
+    between the grade box and the list, then reported its width and was redrawn in its own
+    order a second later, under a finger about to tap. A phone's User-Agent now gets a
+    phone's order from the first run, and at a phone's width no report (no rerun) at all."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, user_agent=PHONE_AGENT)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    sent: list[bytes] = []
+    page.on(
+        "websocket",
+        lambda socket: socket.on(
+            "framesent", lambda frame: sent.append(frame if isinstance(frame, bytes) else b"")
+        ),
+    )
+    page.goto(f"{app_server.url}/playground")
+    chips = page.locator("li.lv-item")
+    expect(chips.first).to_be_visible()
+    ideal = page.get_by_role("button", name="Ideal order").first
+    list_box, button_box = chips.first.bounding_box(), ideal.bounding_box()
+    assert list_box is not None
+    assert button_box is not None
+    assert list_box["y"] < button_box["y"], "the buttons came before the list"
+    # screen.js keeps the width in its cookie, then reports it if it differs from the assumed
+    # one, in the same call: once the cookie holds it, a report would have gone.
+    page.wait_for_function(WIDTH_KEPT)
+    _settled(page)
+    assert not any(b"lab_screen" in frame for frame in sent), "the phone reported its width"
+    expect(chips.first).to_be_visible()
+    context.close()
 
 
 # How far the toolbar of an element (table, chart) reaches over the element above it, in px.
