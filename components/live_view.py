@@ -74,7 +74,10 @@ class Parts:
 
 
 WHOLE = Parts()  # the Playground's one ranking: every card, the charts and the table
-PAIRED = Parts(cards=("dcg", "ndcg"), table=False, compact=True)  # A or B in compare mode
+# A or B in compare mode: a half column, so a shorter line above the list.
+PAIRED = Parts(
+    cards=("dcg", "ndcg"), table=False, compact=True, help="Drag, or Alt+Arrow keys on a document."
+)
 
 
 # The view's code is the page's browser library's (components/browser_library.py, which a
