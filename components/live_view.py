@@ -176,7 +176,10 @@ def live_data(
     named = titles or {}
     worded = chips or {}
     renamed = dict(parts.names)
-    table = _table(evaluation, titles, numbers["columns"] if numbers else None)
+    # Made only for a view that shows it (compare mode's two views redraw every run).
+    table = (
+        _table(evaluation, titles, numbers["columns"] if numbers else None) if parts.table else None
+    )
     return {
         "items": [
             [label, worded.get(label) or chip_text(label, grade, named.get(label))]
@@ -187,7 +190,7 @@ def live_data(
             for key, label, value, help_text in metric_cards(evaluation)
             if parts.cards is None or key in parts.cards
         ],
-        "table": table if parts.table else None,
+        "table": table,
         "compact": parts.compact,
         "numbers": numbers,
         "chart": chart,
