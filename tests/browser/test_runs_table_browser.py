@@ -45,9 +45,12 @@ def test_two_queries_draw_two_rows(
     queries = page.get_by_test_id("stMetric").nth(1).get_by_test_id("stMetricValue")
     expect(queries).to_have_text("20")  # the example run, before the uploads
     uploader(page, QRELS).set_input_files(str(qrels))
-    uploader(page, RUN_A).set_input_files(str(run))
-    # Both files read (the qrels alone, against the example run, also score two queries).
+    # The run once the qrels is read, as a person would. (Two files given at once are
+    # test_runs_quick_uploads_browser's: here a CI run once lost the second, its uploader
+    # left empty; see docs/development.md, "Your run: two uploads at once".)
     expect(page.get_by_text("Read two.qrels: 4 lines")).to_be_visible()
+    uploader(page, RUN_A).set_input_files(str(run))
+    # Both files read (the qrels alone, against the example run, also scores two queries).
     expect(page.get_by_text("Read two.run: 4 lines")).to_be_visible()
     expect(queries).to_have_text("2")
 
