@@ -74,7 +74,7 @@ class ScreenSize:
 
 #: What the server draws for before a browser has said: a 1366 px laptop, sidebar open.
 ASSUMED = ScreenSize(content=906, viewport=1366)
-#: ... or, for a browser that calls itself a phone (see :func:`_assumed`), a 390 px phone:
+#: ... or, for a browser that calls itself a phone (:func:`_phone_assumed`), a 390 px phone:
 #: its first run is then drawn in a phone's order (a phone drawn as a laptop was redrawn in
 #: its own order a second later, when it reported its width, under a finger about to tap).
 PHONE_ASSUMED = ScreenSize(content=358, viewport=390)
