@@ -3,16 +3,29 @@
 The live view (:mod:`components.live_view`) is redrawn with every run of its fragment, and an
 inline component's script goes with each drawing. Its scripts (Vega and Vega-Lite, about
 770 KB; SortableJS and the chips shared with the drag list; the repaint; the charts; the view
-itself) live in this component instead, which never changes: Streamlit sends it whole once
-and then only its hash (its cache of large messages), and a page draws it outside any
-fragment a drop reruns. Its script publishes the view's entry point as
-``globalThis.ndcgLabLibrary.liveView`` and says so with the :data:`LOADED` event; the live
-view's own script, a few lines, waits for it.
+itself) live in this library instead, which a page draws once, outside any fragment a drop
+reruns. Its script publishes the view's entry point as ``globalThis.ndcgLabLibrary.liveView``
+and says so with the :data:`LOADED` event; the live view's own script, a few lines, waits.
+
+How the library reaches the browser: as a file from the app's static folder (Streamlit's
+``server.enableStaticServing``, ``/app/static/``), gzipped once when the server starts and
+named by its content's hash, which the browser fetches, unzips (``DecompressionStream``) and
+imports. A new session's websocket then carries a loader of a few hundred bytes, not 800 KB
+the server had to hash and send to every student of a class; the server sends the file's
+bytes as they are (a gzip file is not compressed again), and a browser's cache keeps them.
+Where the folder cannot be written or static serving is off, the library goes inline, as
+the component's own script (Streamlit then sends it whole to each new page).
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import gzip
+import hashlib
 import json
+import os
+from pathlib import Path
 
 import streamlit as st
 
@@ -21,8 +34,11 @@ from components.view_charts import vega_libraries_js, view_charts_code_js
 from components.view_repaint import view_repaint_js
 
 LOADED = "ndcg-lab-library"  # the window event once globalThis.ndcgLabLibrary is set
+APP_STATIC = Path(__file__).resolve().parents[1] / "static"  # next to app.py, as Streamlit wants
+STATIC_ROUTE = "app/static"  # where Streamlit serves that folder, under the base URL path
+PREFIX, SUFFIX = "library-", ".js.gz"  # a published library's file name, its hash between
 
-_JS = "\n".join(
+LIBRARY_JS = "\n".join(
     [
         vega_libraries_js(),
         chip_list_js(),
@@ -38,12 +54,72 @@ _JS = "\n".join(
     ]
 )
 _CSS = ":host { display: none; }"  # it draws nothing
-_COMPONENT = st.components.v2.component("ndcg_lab_library", css=_CSS, js=_JS)
+_INLINE = st.components.v2.component("ndcg_lab_library", css=_CSS, js=LIBRARY_JS)
+_LOADER_JS = static_text("library_loader.js")
+_LOADER = st.components.v2.component("ndcg_lab_library_loader", css=_CSS, js=_LOADER_JS)
 
 
-def browser_library() -> None:
-    """Send the scripts (once per page, outside any fragment a drop reruns)."""
-    _COMPONENT(key="ndcg_lab_library")
+def library_file_name(script: str = LIBRARY_JS) -> str:
+    """The published file's name: the script's hash, so that a new library is a new URL
+    (a browser never runs an old one from its cache).
+
+    >>> library_file_name("x")
+    'library-2d711642b726.js.gz'
+    """
+    return f"{PREFIX}{hashlib.sha256(script.encode()).hexdigest()[:12]}{SUFFIX}"
+
+
+@functools.cache
+def publish(static_dir: Path, script: str = LIBRARY_JS) -> str | None:
+    """Write ``script`` gzipped into ``static_dir`` (once per process; an up-to-date file is
+    kept) and return its name, or None where the folder cannot be written. Older libraries
+    there are removed. The write is atomic: another server process may be writing the same
+    file."""
+    name = library_file_name(script)
+    target = static_dir / name
+    if _holds(target, script):
+        return name
+    try:
+        static_dir.mkdir(exist_ok=True)
+        part = static_dir / f".{name}.{os.getpid()}.part"
+        part.write_bytes(gzip.compress(script.encode(), compresslevel=9, mtime=0))
+        part.replace(target)
+    except OSError:
+        return None
+    for old in static_dir.glob(f"{PREFIX}*{SUFFIX}"):
+        if old.name != name:
+            with contextlib.suppress(OSError):
+                old.unlink()
+    return name
+
+
+def _holds(path: Path, script: str) -> bool:
+    """Whether the file at ``path`` is ``script`` gzipped (not missing, cut short or other)."""
+    try:
+        return gzip.decompress(path.read_bytes()) == script.encode()
+    except (OSError, EOFError):
+        return False
+
+
+def library_url(name: str) -> str:
+    """The path the browser fetches a published library from (under the base URL path).
+
+    >>> library_url("library-x.js.gz")
+    '/app/static/library-x.js.gz'
+    """
+    base = str(st.get_option("server.baseUrlPath") or "").strip("/")
+    return "/".join(["", *([base] if base else []), STATIC_ROUTE, name])
+
+
+def browser_library(static_dir: Path = APP_STATIC) -> None:
+    """Send the scripts (once per page, outside any fragment a drop reruns): the loader of
+    the file published in ``static_dir`` (the app's static folder: a test app's own), or
+    the library inline where there is none."""
+    name = publish(static_dir) if st.get_option("server.enableStaticServing") else None
+    if name is None:
+        _INLINE(key="ndcg_lab_library")
+    else:
+        _LOADER(key="ndcg_lab_library", data={"src": library_url(name), "loaded": LOADED})
 
 
 def library_user_js() -> str:

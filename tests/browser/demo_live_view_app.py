@@ -10,6 +10,7 @@ server). The order is kept in session state; the caption prints the server's own
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NamedTuple
 
 import streamlit as st
@@ -78,7 +79,7 @@ def main() -> None:
     live_view(evaluation, key="live", titles=demo.titles or None, on_order=store)
     st.caption(f"server nDCG: {format_real(evaluation.ndcg)}")
     st.text("order: " + ",".join(st.session_state.order))
-    browser_library()  # the view's scripts, once per page
+    browser_library(Path(__file__).parent / "static")  # the view's scripts, once per page
 
 
 if __name__ == "__main__":  # `streamlit run` runs it as __main__; pytest's doctest import does not

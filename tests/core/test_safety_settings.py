@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -172,7 +173,7 @@ CONFIG = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding=
 PUBLIC_SETTINGS = {
     ("server", "maxUploadSize"): 200,
     ("server", "enableXsrfProtection"): True,
-    ("server", "enableStaticServing"): False,
+    ("server", "enableStaticServing"): True,  # static/ holds the live view's library only
     ("server", "headless"): True,
     ("server", "runOnSave"): False,
     ("server", "fileWatcherType"): "none",
@@ -182,6 +183,16 @@ PUBLIC_SETTINGS = {
     ("client", "disableDataExport"): True,  # its CSV writes user text raw (formulas)
     ("runner", "postScriptGC"): False,  # see docs/performance.md, Load: a full GC after every run
 }
+
+
+def test_the_static_folder_commits_nothing_but_its_note() -> None:
+    # Streamlit serves static/ to anyone; the server writes the live view's library there.
+    committed = subprocess.run(
+        ["git", "ls-files", "static"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert committed == ["static/README.md"]
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert "library-*.js.gz" in ignored
 
 
 def test_the_server_is_configured_for_a_public_deployment() -> None:

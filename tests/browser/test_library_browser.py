@@ -1,0 +1,40 @@
+"""The live view's library reaches a new browser as one gzipped file over HTTP, not inside
+the websocket (components/browser_library.py), and the Playground works from it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, Response, WebSocket, expect
+
+from components.browser_library import APP_STATIC, LIBRARY_JS, library_file_name
+from tests.browser.conftest import StreamlitServer, metric
+
+pytestmark = pytest.mark.browser
+
+LIBRARY_URL = re.compile(r"/app/static/library-[0-9a-f]{12}\.js\.gz$")
+
+
+def test_a_new_browser_fetches_the_library_once_and_the_websocket_stays_small(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    received: list[int] = []
+    fetched: list[Response] = []
+
+    def on_socket(socket: WebSocket) -> None:
+        socket.on("framereceived", lambda payload: received.append(len(payload)))
+
+    page.on("websocket", on_socket)
+    page.on("response", lambda r: fetched.append(r) if LIBRARY_URL.search(r.url) else None)
+    page.goto(f"{app_server.url}/playground")
+    expect(metric(page, "nDCG")).to_have_text("0.961")  # the live view drew its cards
+    expect(page.locator("li.lv-item")).to_have_count(6)
+    assert [r.status for r in fetched] == [200]
+    name = library_file_name()
+    assert fetched[0].url.endswith(f"/app/static/{name}")
+    body = fetched[0].body()
+    assert body == (APP_STATIC / name).read_bytes()  # sent as written: not zipped again
+    assert len(body) < len(LIBRARY_JS) / 2
+    # The page's whole first run: well under the library's 800 KB, which it carried before.
+    assert 0 < sum(received) < len(LIBRARY_JS) / 2
