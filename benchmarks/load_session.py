@@ -18,7 +18,7 @@ from streamlit.proto.Element_pb2 import Element
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.exceptions import ConnectionClosed
 
-from benchmarks.load_client import Action, Client, LoadError
+from benchmarks.load_client import Action, Client, LoadError, http_request
 from ndcg_core import Convention, evaluate, format_real
 
 PLAYGROUND = "Playground"
@@ -26,11 +26,22 @@ TEXT_KEY = "lab_text"  # the grade box's widget key, in app.py and the empty app
 # The Playground's reorderable list: the live view (components/live_view.py) or, before it,
 # the drag list (components/sortable_list.py); either reports a drop as the trigger "order".
 LIST_KEYS = ("lab_live", "lab_sort")
+LIBRARY_LOADER = "ndcg_lab_library_loader"  # the component that fetches the live view's library
 # Streamlit's id for a components.v2 component's triggers: its own id, "__", "events".
 TRIGGERS = "$$STREAMLIT_INTERNAL_KEY_{}__events"
 
 
 # --------------------------------------------------------------------------- checks
+
+
+def component_data(element: Element) -> object:
+    """What a page sent a components.v2 component: JSON as text, or as bytes (the live view
+    sends its JSON as bytes, components/live_view.py); None for anything else."""
+    if element.WhichOneof("type") != "bidi_component":
+        return None
+    proto = element.bidi_component
+    text = proto.json or (proto.bytes.decode() if proto.bytes else "")
+    return json.loads(text) if text else None
 
 
 def ndcg_cards(elements: Sequence[Element]) -> list[str]:
@@ -42,9 +53,9 @@ def ndcg_cards(elements: Sequence[Element]) -> list[str]:
         if e.WhichOneof("type") == "metric" and e.metric.label.startswith("nDCG")
     ]
     for element in elements:
-        if element.WhichOneof("type") == "bidi_component" and element.bidi_component.json:
-            data = json.loads(element.bidi_component.json)
-            cards = data.get("cards", []) if isinstance(data, dict) else []
+        data = component_data(element)
+        if isinstance(data, dict):
+            cards = data.get("cards", [])
             shown += [c["value"] for c in cards if str(c["label"]).startswith("nDCG")]
     return shown
 
@@ -60,10 +71,9 @@ def acknowledged(elements: Sequence[Element]) -> list[str] | None:
     """The order the live view's answer acknowledges (components/live_view.py sends only that
     after a drop the browser repainted itself), or None when it sent the whole view."""
     for element in elements:
-        if element.WhichOneof("type") == "bidi_component" and element.bidi_component.json:
-            data = json.loads(element.bidi_component.json)
-            if isinstance(data, dict) and "ack" in data:
-                return [str(label) for label in data["ack"]]
+        data = component_data(element)
+        if isinstance(data, dict) and "ack" in data:
+            return [str(label) for label in data["ack"]]
     return None
 
 
@@ -157,10 +167,24 @@ class Session(Client):
         """The first page load: the app's root URL, or the page ``start`` names."""
         action = await self._rerun("load", "", "", [], page_name=self.start)
         action.error = action.error or self._page_error(self.page_hash)
+        action.error = action.error or await self._fetch_library()
         if not action.error and self.start and self.pages.get(self.page_hash) != PLAYGROUND:
             action.error = f"asked for {self.start}, got {self.pages.get(self.page_hash)}"
         self.actions.append(action)
         return action
+
+    async def _fetch_library(self) -> str:
+        """GET the live view's library file where the page loads one, as a new browser
+        does (components/browser_library.py): its bytes are the server's work too."""
+        for element in self.elements:
+            if element.WhichOneof("type") != "bidi_component":
+                continue
+            if not element.bidi_component.component_name.endswith(LIBRARY_LOADER):
+                continue
+            src = json.loads(element.bidi_component.json)["src"]
+            status = await http_request(self.host, self.port, "GET", src, self.cookies)
+            return "" if status == 200 else f"GET {src}: HTTP {status}"
+        return ""
 
     async def go_to(self, page_hash: str) -> Action:
         """Click a page in the sidebar: keep only the states of widgets drawn by app.py."""

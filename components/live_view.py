@@ -24,6 +24,7 @@ or from the server's texts of every row where the sums are exact).
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from typing import Any
 import streamlit as st
 
 from components.browser_library import library_user_js
+from components.cache import shared_view
 from components.drag_order import chip_text
 from components.results import metric_cards
 from components.static_files import static_text
@@ -49,6 +51,9 @@ WHOLE_LIST_UP_TO = 1_000
 CHART_MARGIN = 24
 WHOLE_TABLE_UP_TO = 400  # rows a table draws whole; a browser redraws them within a frame
 PAGE_ROWS = 50  # rows a page of a longer table shows (Streamlit's paged table had the same)
+# A view's payload is made once per server up to this many documents (a class's lists); a
+# longer list's is made per session, so that the server's shared store stays small.
+SHARED_UP_TO = 100
 HELP = "Drag a document, or focus it and press Alt+Arrow keys, to change the ranking."
 CARDS = "The numbers"  # what a screen reader calls the group of cards
 WAITING = "Updating: these sums are done exactly on the server, which sends the new numbers."
@@ -85,6 +90,17 @@ PAIRED = Parts(
 _JS = library_user_js()
 _CSS = static_text("live_view.css")
 _COMPONENT = st.components.v2.component("ndcg_lab_live_view", css=_CSS, js=_JS)
+
+
+def with_run(body: bytes) -> bytes:
+    """A payload (a JSON object) with this run's ``run`` added: it changes every run, so
+    the browser re-applies the server's order even when unchanged. JSON as bytes, which
+    Streamlit sends as they are (a dict it would encode twice, once to hash it).
+
+    >>> json.loads(with_run(b'{"ack": ["D1"]}'))["ack"]
+    ['D1']
+    """
+    return b'{"run": %d, ' % time.monotonic_ns() + body[1:]
 
 
 def new_order(order: object, labels: Sequence[str]) -> list[str] | None:
@@ -262,15 +278,22 @@ def live_view(
         raise ValueError(msg)
     base = _base(evaluation, titles, chart_key, chart_note, parts, chips)
     answered = st.session_state.pop(f"{key}_reported", None)  # this run's drop, if any
-    data: dict[str, Any]
     if answered == labels and st.session_state.get(f"{key}_base") == (base, True):
-        data = {"ack": labels}
+        body = json.dumps({"ack": labels}).encode()
     else:
-        chart_spec = chart() if chart else None
-        data = live_data(evaluation, titles, chart_spec, chart_note, parts, chips)
-        st.session_state[f"{key}_base"] = (base, data["numbers"] is not None)
-    # Changes every run, so the browser re-applies the server's order even when unchanged.
-    data["run"] = time.monotonic_ns()
+
+        def payload() -> tuple[bytes, bool]:
+            data = live_data(
+                evaluation, titles, chart() if chart else None, chart_note, parts, chips
+            )
+            return json.dumps(data).encode(), data["numbers"] is not None
+
+        # A class opening one link all get the same view: it is made once per server.
+        shareable = len(labels) <= SHARED_UP_TO
+        body, numbers = (
+            shared_view("live_view", (base, tuple(labels)), payload) if shareable else payload()
+        )
+        st.session_state[f"{key}_base"] = (base, numbers)
 
     def reported() -> None:
         # Runs before the script: the caller stores the order, this run draws it.
@@ -282,7 +305,7 @@ def live_view(
 
     result = _COMPONENT(
         key=key,
-        data=data,
+        data=with_run(body),
         on_order_change=reported,
         # The browser asks for everything again when it cannot take an acknowledgement.
         on_refresh_change=lambda: None,

@@ -372,6 +372,8 @@ function render(ctl, data) {
 
 // The live view's mount, published by components/browser_library.py as
 // globalThis.ndcgLabLibrary.liveView for the live view component's script to call.
+// The server sends its payload as JSON bytes (components/live_view.py, with_run).
 function mountLiveView({ data, parentElement, setTriggerValue }) {
-  return mountChips(views, parentElement, setTriggerValue, data, create, render);
+  const given = ArrayBuffer.isView(data) ? JSON.parse(new TextDecoder().decode(data)) : data;
+  return mountChips(views, parentElement, setTriggerValue, given, create, render);
 }

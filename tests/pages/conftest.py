@@ -75,12 +75,19 @@ def formulas(at: AppTest) -> list[str]:
     ]
 
 
+def sent_data(proto: Any) -> Any:
+    """What a page sent a ``st.components.v2`` component: its JSON, as text or as bytes (the
+    live view sends bytes, components/live_view.py); None without data."""
+    text = proto.json or (proto.bytes.decode() if proto.bytes else "")
+    return json.loads(text) if text else None
+
+
 def component_data(at: AppTest, key: str) -> dict[str, Any] | None:
     """What the page sent the ``st.components.v2`` component keyed ``key`` (its JSON data),
     or None when the page drew no such component."""
     for element in at.get("bidi_component"):
         if element.key == key:
-            data: dict[str, Any] = json.loads(element.proto.json)
+            data: dict[str, Any] = sent_data(element.proto)
             return data
     return None
 
@@ -90,7 +97,7 @@ def shown_cards(at: AppTest) -> dict[str, str]:
     the page sends the browser-drawn live view (components.live_view) to draw."""
     cards = {m.label: m.value for m in at.metric}
     for element in at.get("bidi_component"):
-        data = json.loads(element.proto.json) if element.proto.json else {}
+        data = sent_data(element.proto)
         if isinstance(data, dict):
             cards.update({card["label"]: card["value"] for card in data.get("cards", [])})
     return cards

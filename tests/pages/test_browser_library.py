@@ -1,0 +1,108 @@
+"""The live view's browser library: published once as a gzipped file in the app's static
+folder and fetched by a loader, or inline where it cannot be (components/browser_library.py);
+and the live view's payload, made once per server for a class opening one link."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit import config
+
+import components.live_view as live_view_module
+from components.browser_library import (
+    APP_STATIC,
+    LIBRARY_JS,
+    library_file_name,
+    library_url,
+    publish,
+)
+from tests.pages.conftest import open_app, sent_data
+
+PLAYGROUND = "pages/playground.py"
+LOADER, INLINE = "ndcg_lab_library_loader", "ndcg_lab_library"
+
+
+def _library_elements(at: Any) -> list[Any]:
+    return [e for e in at.get("bidi_component") if e.key == "ndcg_lab_library"]
+
+
+def test_the_library_is_published_gzipped_under_its_hash(tmp_path: Path) -> None:
+    name = publish(tmp_path, "const answer = 42;")
+    assert name == library_file_name("const answer = 42;")
+    assert gzip.decompress((tmp_path / name).read_bytes()) == b"const answer = 42;"
+    # A new library is a new name, and the old file goes.
+    newer = publish(tmp_path, "const answer = 43;")
+    assert newer not in (None, name)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [newer]
+
+
+def test_a_damaged_library_file_is_written_again(tmp_path: Path) -> None:
+    name = library_file_name("const damaged = 1;")
+    (tmp_path / name).write_bytes(b"not gzip at all")
+    with pytest.raises(gzip.BadGzipFile):  # what a damaged file does to gzip
+        gzip.decompress((tmp_path / name).read_bytes())
+    assert publish(tmp_path, "const damaged = 1;") == name
+    assert gzip.decompress((tmp_path / name).read_bytes()) == b"const damaged = 1;"
+
+
+def test_a_folder_that_cannot_be_made_publishes_nothing(tmp_path: Path) -> None:
+    taken = tmp_path / "static"
+    taken.write_text("a file where the folder would be")  # root may write anywhere else
+    assert publish(taken, "const nowhere = 1;") is None
+
+
+def test_the_url_keeps_the_base_path() -> None:
+    config.set_option("server.baseUrlPath", "/lab/")
+    try:
+        assert library_url("library-x.js.gz") == "/lab/app/static/library-x.js.gz"
+    finally:
+        config.set_option("server.baseUrlPath", "")
+
+
+def test_the_playground_sends_a_loader_of_the_published_file_not_the_library() -> None:
+    at = open_app(page=PLAYGROUND)
+    (element,) = _library_elements(at)
+    assert element.proto.component_name.endswith(LOADER)
+    name = library_file_name()
+    assert sent_data(element.proto)["src"] == f"/app/static/{name}"
+    assert gzip.decompress((APP_STATIC / name).read_bytes()) == LIBRARY_JS.encode()
+    assert len(element.proto.js_content) < 2_000 < len(LIBRARY_JS)
+
+
+def test_without_static_serving_the_library_goes_inline() -> None:
+    config.set_option("server.enableStaticServing", False)
+    try:
+        at = open_app(page=PLAYGROUND)
+    finally:
+        config.set_option("server.enableStaticServing", True)
+    (element,) = _library_elements(at)
+    assert element.proto.component_name.endswith(INLINE)
+    assert element.proto.js_content == LIBRARY_JS
+
+
+def test_a_class_opening_one_link_gets_the_view_made_once(monkeypatch: Any) -> None:
+    made: list[int] = []
+    real = live_view_module.live_data
+
+    def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        made.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(live_view_module, "live_data", counted)
+    link = {"g": "3,1,4,1,5,9,2,6"}  # a list no other test opens, so not yet made
+    first = open_app(link, PLAYGROUND)
+    second = open_app(link, PLAYGROUND)
+    assert len(made) == 1
+    views = [
+        sent_data(e.proto)
+        for at in (first, second)
+        for e in at.get("bidi_component")
+        if e.key == "lab_live"
+    ]
+    assert len(views) == 2
+    assert views[0]["run"] != views[1]["run"]  # each run its own
+    assert {**views[0], "run": 0} == {**views[1], "run": 0}
+    assert [item[0] for item in views[0]["items"]] == [f"D{i}" for i in range(1, 9)]
