@@ -165,6 +165,11 @@ function cellText(row, key, numbers, words) {
   }
 }
 
+// Resolves once the browser has painted what is on the page now (a frame, then a task).
+function afterPaint() {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 function chartWork(ctl, work) {
   // One chart change at a time, in the order asked: a drop's rows never overtake the
   // server's spec, nor the other way round. A failure is reported, not left to stop the chain.
@@ -183,6 +188,7 @@ function showServerCharts(ctl, spec) {
   if (shape !== ctl.chartShape) {
     ctl.chartShape = shape;
     chartWork(ctl, async () => {
+      await afterPaint(); // the list, cards and table show before Vega's first drawing
       const box = make("div", "lv-chart");
       ctl.chartBox.replaceChildren(box);
       ctl.chart = null;

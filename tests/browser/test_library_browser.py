@@ -38,3 +38,38 @@ def test_a_new_browser_fetches_the_library_once_and_the_websocket_stays_small(
     assert len(body) < len(LIBRARY_JS) / 2
     # The page's whole first run: well under the library's 800 KB, which it carried before.
     assert 0 < sum(received) < len(LIBRARY_JS) / 2
+
+
+# Records, at every frame, when the live view's nDCG card and its first chart appear.
+WATCH_FIRST_FRAMES = """() => {
+  const deep = (root, selector) => {
+    const hit = root.querySelector(selector);
+    if (hit && hit.getClientRects().length) return hit;
+    for (const host of root.querySelectorAll("*")) {
+      const found = host.shadowRoot && deep(host.shadowRoot, selector);
+      if (found) return found;
+    }
+    return null;
+  };
+  window.firstFrames = {};
+  const look = () => {
+    const now = performance.now();
+    for (const [name, selector] of [["card", ".lv-card-value"], ["chart", ".lv-charts svg"]]) {
+      if (!(name in window.firstFrames) && deep(document, selector)) window.firstFrames[name] = now;
+    }
+    if (!("chart" in window.firstFrames)) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+
+def test_the_numbers_are_painted_before_the_charts_first_drawing(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    # Vega's first drawing takes about 100 ms; the list, cards and table do not wait for it.
+    page.add_init_script(f"({WATCH_FIRST_FRAMES})()")
+    page.goto(f"{app_server.url}/playground")
+    expect(metric(page, "nDCG")).to_have_text("0.961")
+    page.wait_for_function("() => 'chart' in (window.firstFrames || {})")
+    frames = page.evaluate("window.firstFrames")
+    assert frames["card"] < frames["chart"]
