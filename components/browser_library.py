@@ -8,13 +8,14 @@ reruns. Its script publishes the view's entry point as ``globalThis.ndcgLabLibra
 and says so with the :data:`LOADED` event; the live view's own script, a few lines, waits.
 
 How the library reaches the browser: as a file from the app's static folder (Streamlit's
-``server.enableStaticServing``, ``/app/static/``), gzipped once when the server starts and
-named by its content's hash, which the browser fetches, unzips (``DecompressionStream``) and
-imports. A new session's websocket then carries a loader of a few hundred bytes, not 800 KB
-the server had to hash and send to every student of a class; the server sends the file's
-bytes as they are (a gzip file is not compressed again), and a browser's cache keeps them.
-Where the folder cannot be written or static serving is off, the library goes inline, as
-the component's own script (Streamlit then sends it whole to each new page).
+``server.enableStaticServing``, ``/app/static/``), gzipped by the server the first time a page
+draws it and named by its content's hash, which the browser fetches, unzips
+(``DecompressionStream``) and imports. A new session's websocket then carries a loader of a
+few hundred bytes, not 800 KB the server had to hash and send to every student of a class;
+the server sends the file's bytes as they are (a gzip file is not compressed again), and a
+browser's cache keeps them. Where the folder cannot be written or static serving is off, the
+library goes inline, as the component's own script (Streamlit then sends it whole to each
+new page). A file that does not arrive is said where the view would be (reloading fetches it again).
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ from components.view_charts import vega_libraries_js, view_charts_code_js
 from components.view_repaint import view_repaint_js
 
 LOADED = "ndcg-lab-library"  # the window event once globalThis.ndcgLabLibrary is set
+FAILED = "ndcg-lab-library-failed"  # the window event when the library file did not arrive
+NOT_LOADED = (
+    "The list, its numbers and its charts could not be loaded. Reload the page to try again."
+)
 APP_STATIC = Path(__file__).resolve().parents[1] / "static"  # next to app.py, as Streamlit wants
 STATIC_ROUTE = "app/static"  # where Streamlit serves that folder, under the base URL path
 PREFIX, SUFFIX = "library-", ".js.gz"  # a published library's file name, its hash between
@@ -119,12 +124,13 @@ def browser_library(static_dir: Path = APP_STATIC) -> None:
     if name is None:
         _INLINE(key="ndcg_lab_library")
     else:
-        _LOADER(key="ndcg_lab_library", data={"src": library_url(name), "loaded": LOADED})
+        _LOADER(key="ndcg_lab_library", data={"src": library_url(name), "failed": FAILED})
 
 
 def library_user_js() -> str:
     """A component script that hands its mount to the library's ``liveView`` once the
-    library is there (at once, or at its :data:`LOADED` event)."""
+    library is there (at once, or at its :data:`LOADED` event), and says
+    :data:`NOT_LOADED` where the view would be if the file did not arrive (:data:`FAILED`)."""
     return "\n".join(
         [
             "export default function (component) {",
@@ -132,11 +138,26 @@ def library_user_js() -> str:
             "  if (library()) return library().liveView(component);",
             "  let cleanup = null;",
             "  let gone = false;",
-            "  const start = () => { if (!gone && !cleanup) cleanup = library().liveView(component); };",
+            "  const box = component.parentElement;",
+            "  const start = () => {",
+            "    if (gone || cleanup) return;",
+            '    box.querySelector(".lv-load-failed")?.remove();',
+            "    cleanup = library().liveView(component);",
+            "  };",
+            "  const failed = () => {",  # said where the list would be, once
+            "    if (gone || cleanup || box.querySelector('.lv-load-failed')) return;",
+            '    const note = document.createElement("p");',
+            '    note.className = "lv-load-failed";',
+            '    note.setAttribute("role", "alert");',
+            f"    note.textContent = {json.dumps(NOT_LOADED)};",
+            "    box.append(note);",
+            "  };",
             f"  window.addEventListener({json.dumps(LOADED)}, start, {{ once: true }});",
+            f"  window.addEventListener({json.dumps(FAILED)}, failed);",
             "  return () => {",
             "    gone = true;",
             f"    window.removeEventListener({json.dumps(LOADED)}, start);",
+            f"    window.removeEventListener({json.dumps(FAILED)}, failed);",
             "    if (cleanup) cleanup();",
             "  };",
             "}",

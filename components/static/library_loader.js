@@ -16,7 +16,8 @@ export default function ({ data }) {
       URL.revokeObjectURL(url);
     }
   })().catch((error) => {
-    globalThis.ndcgLabLibraryLoading = null; // the page's next run tries again
+    globalThis.ndcgLabLibraryLoading = null; // not loading: a later drawing may try again
     console.error(error);
+    window.dispatchEvent(new Event(data.failed)); // each live view says so where it would be
   });
 }

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, Response, WebSocket, expect
 
-from components.browser_library import APP_STATIC, LIBRARY_JS, library_file_name
+from components.browser_library import APP_STATIC, LIBRARY_JS, NOT_LOADED, library_file_name
 from tests.browser.conftest import StreamlitServer, metric
 
 pytestmark = pytest.mark.browser
@@ -73,3 +73,18 @@ def test_the_numbers_are_painted_before_the_charts_first_drawing(
     page.wait_for_function("() => 'chart' in (window.firstFrames || {})")
     frames = page.evaluate("window.firstFrames")
     assert frames["card"] < frames["chart"]
+
+
+def test_a_library_that_does_not_arrive_is_said_where_the_list_would_be(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    page.route(LIBRARY_URL, lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{app_server.url}/playground")
+    note = page.get_by_role("alert").filter(has_text=NOT_LOADED)
+    expect(note).to_be_visible()
+    expect(page.locator("li.lv-item")).to_have_count(0)
+    # As the note says: reloading the page fetches it again.
+    page.unroute(LIBRARY_URL)
+    page.reload()
+    expect(page.locator("li.lv-item")).to_have_count(6)
+    expect(note).to_have_count(0)
