@@ -177,13 +177,13 @@ class Session(Client):
         """GET the live view's library file where the page loads one, as a new browser
         does (components/browser_library.py): its bytes are the server's work too."""
         for element in self.elements:
-            if element.WhichOneof("type") != "bidi_component":
-                continue
-            if not element.bidi_component.component_name.endswith(LIBRARY_LOADER):
-                continue
-            src = json.loads(element.bidi_component.json)["src"]
-            status = await http_request(self.host, self.port, "GET", src, self.cookies)
-            return "" if status == 200 else f"GET {src}: HTTP {status}"
+            data = component_data(element)
+            if isinstance(data, dict) and element.bidi_component.component_name.endswith(
+                LIBRARY_LOADER
+            ):
+                src = data["src"]
+                status = await http_request(self.host, self.port, "GET", src, self.cookies)
+                return "" if status == 200 else f"GET {src}: HTTP {status}"
         return ""
 
     async def go_to(self, page_hash: str) -> Action:

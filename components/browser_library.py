@@ -15,7 +15,8 @@ few hundred bytes, not 800 KB the server had to hash and send to every student o
 the server sends the file's bytes as they are (a gzip file is not compressed again), and a
 browser's cache keeps them. Where the folder cannot be written or static serving is off, the
 library goes inline, as the component's own script (Streamlit then sends it whole to each
-new page). A file that does not arrive is said where the view would be (reloading fetches it again).
+new page). A file that does not arrive is said where the view would be; reloading the page
+fetches it again.
 """
 
 from __future__ import annotations
