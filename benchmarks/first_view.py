@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from ndcg_core import evaluate, format_real
 from ndcg_core.teaching.stories import load_story
-from tests.browser.conftest import StreamlitServer
+from tests.browser.conftest import CARD_VALUES, DEEP_FIND, StreamlitServer
 from tests.conftest import CHROMIUM_ARGS
 
 REPEATS = 5
@@ -40,19 +40,9 @@ REPEATS = 5
 # Checked at every frame (rAF polling): expect()'s retries back off to 1 s apart, which
 # rounded a view of 1.2 s up to 1.5-1.6 s and a blank page's to its own retry step.
 SHOWS_TEXTS = "(texts) => texts.every((text) => document.body.innerText.includes(text))"
-# The same for text inside components' shadow roots (the live view's cards).
-SHOWS_DEEP = """([selector, text]) => {
-  const find = (root) => {
-    for (const element of root.querySelectorAll(selector)) {
-      if (element.getClientRects().length && element.textContent.includes(text)) return true;
-    }
-    for (const host of root.querySelectorAll("*")) {
-      if (host.shadowRoot && find(host.shadowRoot)) return true;
-    }
-    return false;
-  };
-  return find(document);
-}"""
+# The same for a drawn element holding text, shadow roots included (the live view's cards).
+SHOWS_DEEP = f"""([selector, text]) =>
+  ({DEEP_FIND})(document, selector, (element) => element.textContent.includes(text)) !== null"""
 
 
 def _shown(page: Page, script: str, argument: object) -> None:
@@ -72,7 +62,7 @@ def shown_lesson(page: Page) -> None:
 def shown_playground(page: Page) -> None:
     value = format_real(evaluate([3, 2, 3, 0, 1, 2]).ndcg)
     # The live view's card (components/live_view.py), or Streamlit's before it.
-    _shown(page, SHOWS_DEEP, [".lv-card-value, [data-testid='stMetricValue']", value])
+    _shown(page, SHOWS_DEEP, [CARD_VALUES, value])
 
 
 def first_view(browser: Browser, url: str, shown: Callable[[Page], None]) -> float:

@@ -75,6 +75,8 @@ def library_file_name(script: str = LIBRARY_JS) -> str:
     return f"{PREFIX}{hashlib.sha256(script.encode()).hexdigest()[:12]}{SUFFIX}"
 
 
+# A process-wide memo of a pure step (its result is a file for every session, no session's
+# data): Streamlit's resource cache would hash the 800 KB script on every page.
 @functools.cache
 def publish(static_dir: Path, script: str = LIBRARY_JS) -> str | None:
     """Write ``script`` gzipped into ``static_dir`` (once per process; an up-to-date file is

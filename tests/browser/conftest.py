@@ -251,6 +251,21 @@ def visit_at_known_width(page: Page, url: str) -> None:
 # The Playground's list, cards and table are the live view's (components/live_view.py, in a
 # shadow root: locators only) up to WHOLE_LIST_UP_TO documents, Streamlit's beyond it and in
 # compare mode; these helpers read whichever the page shows.
+# A JavaScript function: the first element under ``root`` (shadow roots included: the
+# components' own) that matches ``selector``, is drawn, and passes ``accept``; else null.
+DEEP_FIND = """(root, selector, accept = () => true) => {
+  const find = (scope) => {
+    for (const element of scope.querySelectorAll(selector)) {
+      if (element.getClientRects().length && accept(element)) return element;
+    }
+    for (const host of scope.querySelectorAll("*")) {
+      const found = host.shadowRoot && find(host.shadowRoot);
+      if (found) return found;
+    }
+    return null;
+  };
+  return find(root);
+}"""
 CHIPS = "li.lv-item, li.sl-item"
 CARD_VALUES = ".lv-card-value, [data-testid='stMetricValue']"  # in the order drawn
 

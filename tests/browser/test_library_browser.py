@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, Response, WebSocket, expect
 
 from components.browser_library import APP_STATIC, LIBRARY_JS, NOT_LOADED, library_file_name
-from tests.browser.conftest import StreamlitServer, metric
+from tests.browser.conftest import DEEP_FIND, StreamlitServer, metric
 
 pytestmark = pytest.mark.browser
 
@@ -41,26 +41,18 @@ def test_a_new_browser_fetches_the_library_once_and_the_websocket_stays_small(
 
 
 # Records, at every frame, when the live view's nDCG card and its first chart appear.
-WATCH_FIRST_FRAMES = """() => {
-  const deep = (root, selector) => {
-    const hit = root.querySelector(selector);
-    if (hit && hit.getClientRects().length) return hit;
-    for (const host of root.querySelectorAll("*")) {
-      const found = host.shadowRoot && deep(host.shadowRoot, selector);
-      if (found) return found;
-    }
-    return null;
-  };
-  window.firstFrames = {};
-  const look = () => {
+WATCH_FIRST_FRAMES = f"""() => {{
+  const deep = {DEEP_FIND};
+  window.firstFrames = {{}};
+  const look = () => {{
     const now = performance.now();
-    for (const [name, selector] of [["card", ".lv-card-value"], ["chart", ".lv-charts svg"]]) {
+    for (const [name, selector] of [["card", ".lv-card-value"], ["chart", ".lv-charts svg"]]) {{
       if (!(name in window.firstFrames) && deep(document, selector)) window.firstFrames[name] = now;
-    }
+    }}
     if (!("chart" in window.firstFrames)) requestAnimationFrame(look);
-  };
+  }};
   requestAnimationFrame(look);
-}"""
+}}"""
 
 
 def test_the_numbers_are_painted_before_the_charts_first_drawing(
