@@ -69,11 +69,24 @@ def editor(place: Any, convention: Convention) -> None:
         grade_editor(convention)
 
 
-def one_ranking(convention: Convention) -> None:
+@st.fragment
+def one_ranking() -> None:
     """The editor, and the ways to reorder by button beside it; then the list, its numbers,
     charts and table, drawn in the browser (a drop repaints them at once, and the run it
     starts only acknowledges it) for a list the browser draws whole, else by the server;
-    then the notes and downloads."""
+    then the notes and downloads.
+
+    A fragment of its own inside the page's: a drop, a reorder or an edit of the list reruns
+    only this part, and not the compare switch or a presenter's choices above it (a drop's
+    run cost about a third less server time, benchmarks/session_cpu.py)."""
+    run_app_for_handed_convention()  # a seed example or saved view here changed it
+    convention = current_convention()
+    _ranking_parts(convention)
+    sync_url(convention)  # this fragment's own reruns skip the page's
+
+
+def _ranking_parts(convention: Convention) -> None:
+    """What :func:`one_ranking` draws, in the places the screen gives them."""
     screen = screen_size()
     if presenting():  # a projector shows one screen: the list, numbers and charts first
         shown, inputs = st.container(), st.container()
@@ -151,7 +164,8 @@ def two_rankings(convention: Convention) -> None:
 
 @st.fragment
 def playground() -> None:
-    """Everything a reorder or an edit changes: a change here reruns only this part."""
+    """The compare switch and what it shows: a change here reruns only this part (one
+    ranking's list reruns only its own, :func:`one_ranking`)."""
     run_app_for_handed_convention()  # a saved view or seed example changed the convention
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
         comparing = compare_toggle()
@@ -161,9 +175,9 @@ def playground() -> None:
     link_compare(comparing)  # in the view before anything writes it into the URL
     if comparing:
         two_rankings(convention)
+        sync_url(convention)  # a fragment rerun skips app.py; in a full run app.py then need not
     else:
-        one_ranking(convention)
-    sync_url(convention)  # a fragment rerun skips app.py; in a full run app.py then need not
+        one_ranking()
 
 
 playground()

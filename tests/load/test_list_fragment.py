@@ -1,0 +1,67 @@
+"""What a run of the Playground's list redraws, seen on a real server through the load client
+(benchmarks/load_session.py): a drop reruns the list's own fragment, not the page's, and a
+typed list still redraws everything that names the documents."""
+
+from __future__ import annotations
+
+import random
+from urllib.parse import parse_qs
+
+from benchmarks.load_session import Session, acknowledged
+from ndcg_core.links.view import View, view_to_params
+from ndcg_core.metric.parsing import GradeList
+from scripts.serve import StreamlitProcess
+from tests.load.support import run_async
+
+MOVE_CHOICE = "lab_move_choice"  # the "Move a document" picker beside the list
+
+
+def _kinds(session: Session) -> list[str]:
+    return [str(element.WhichOneof("type")) for element in session.elements]
+
+
+def _move_choices(session: Session) -> list[str]:
+    return [
+        str(option)
+        for element in session.elements
+        if element.WhichOneof("type") == "selectbox"
+        and element.selectbox.id.endswith(f"-{MOVE_CHOICE}")
+        for option in element.selectbox.options
+    ]
+
+
+def test_a_drop_reruns_the_list_alone_and_the_link_follows(app_server: StreamlitProcess) -> None:
+    async def scenario() -> dict[str, object]:
+        session = Session(app_server.url, "ndcg", random.Random(3), start="playground")
+        await session.connect()
+        try:
+            await session.load()
+            seen: dict[str, object] = {"loaded": _kinds(session)}
+            dropped = await session.drag()
+            seen |= {
+                "drop_error": dropped.error,
+                "dropped": _kinds(session),
+                "acknowledged": acknowledged(session.elements),
+                "order": (list(session.labels), list(session.grades)),
+                "query": parse_qs(session.query_string),
+            }
+            typed = await session.type_grades([0, 1, 2, 3, 4])
+            seen |= {"typed_error": typed.error, "choices": _move_choices(session)}
+        finally:
+            await session.close()
+        return seen
+
+    seen = run_async(scenario)
+    assert "checkbox" in seen["loaded"]  # the compare switch, drawn with the page
+    assert seen["drop_error"] == ""
+    # The drop's run draws the list and its neighbours, not the switch above them...
+    assert "checkbox" not in seen["dropped"]
+    assert "bidi_component" in seen["dropped"]
+    labels, grades = seen["order"]
+    assert seen["acknowledged"] == labels  # ...and the server holds the browser's order
+    moved = GradeList(tuple(float(g) for g in grades), tuple(labels))
+    expected = view_to_params(View(page="Playground", grade_list=moved))["g"]
+    assert seen["query"].get("g") == [expected]  # the link names the new order
+    # A typed list of five reruns the same fragment, and the picker offers its documents.
+    assert seen["typed_error"] == ""
+    assert seen["choices"] == ["D1", "D2", "D3", "D4", "D5"]
