@@ -50,6 +50,7 @@ LIBRARY_JS = "\n".join(
         chip_list_js(),
         view_repaint_js(),
         view_charts_code_js(),
+        static_text("live_keys.js"),
         static_text("live_view.js"),
         "export default function () {",
         "  if (!globalThis.ndcgLabLibrary) {",

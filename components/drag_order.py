@@ -19,6 +19,7 @@ from ndcg_core import format_grades, format_real
 from ndcg_core.metric.lists import ideal_order, natural_key, reversed_order, shuffled
 from ndcg_core.metric.parsing import GradeList
 
+MOVE_LABEL, UP, DOWN = "Move a document", "Up", "Down"  # the keyboard alternative's words
 MOVE_HELP = (
     "The keyboard alternative to dragging: pick a document, then move it up or down. In the "
     "drag list itself, Alt+Arrow keys move the focused document. In a long list, pick from the "
@@ -65,7 +66,7 @@ def draggable_ranking(
     move_key: str,
     error_key: str,
     caption: str,
-    move_label: str = "Move a document",
+    move_label: str = MOVE_LABEL,
     titles: Mapping[str, str] | None = None,
     sums: Callable[[int, int], Mapping[str, Any]] | None = None,
 ) -> None:
@@ -87,7 +88,7 @@ def move_controls(
     *,
     key: str,
     on_move: Callable[[str, int], None],
-    label: str = "Move a document",
+    label: str = MOVE_LABEL,
     titles: Mapping[str, str] | None = None,
 ) -> None:
     """A document picker (by title where one is given) with Up and Down buttons (keys
@@ -102,14 +103,14 @@ def move_controls(
             help=MOVE_HELP,
         )
         st.button(
-            "Up",
+            UP,
             icon=":material/arrow_upward:",
             on_click=on_move,
             args=(chosen, -1),
             key=f"{key}_up",
         )
         st.button(
-            "Down",
+            DOWN,
             icon=":material/arrow_downward:",
             on_click=on_move,
             args=(chosen, 1),
@@ -117,7 +118,9 @@ def move_controls(
         )
 
 
-_ORDER_BUTTONS = (
+# Each reordering button: its label, icon, the core's reordering, key suffix and help (the
+# live view draws the same buttons in the browser, components/live_view.py).
+ORDER_BUTTONS = (
     ("Ideal order", ":material/trending_down:", ideal_order, "ideal", "Best grade first."),
     ("Reverse", ":material/swap_vert:", reversed_order, "reverse", "Last becomes first."),
     ("Shuffle", ":material/shuffle:", shuffled, "shuffle", "A random order."),
@@ -130,7 +133,7 @@ def order_buttons(
     """Ideal order, Reverse and Shuffle (keys ``{key}_ideal``, ...): each hands ``on_click``
     the reordering it stands for."""
     with st.container(horizontal=True):
-        for label, icon, change, name, help_text in _ORDER_BUTTONS:
+        for label, icon, change, name, help_text in ORDER_BUTTONS:
             st.button(
                 label,
                 icon=icon,

@@ -34,9 +34,10 @@ import streamlit as st
 
 from components.browser_library import library_user_js
 from components.cache import shared_view
-from components.drag_order import chip_text
+from components.drag_order import DOWN, MOVE_LABEL, ORDER_BUTTONS, UP, chip_text
 from components.results import metric_cards
 from components.static_files import static_text
+from ndcg_core.metric.lists import natural_key
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.view_numbers import view_numbers
 from ndcg_core.pictures.tables import column_names, display_columns
@@ -56,6 +57,7 @@ PAGE_ROWS = 50  # rows a page of a longer table shows (Streamlit's paged table h
 SHARED_UP_TO = 100
 HELP = "Drag a document, or focus it and press Alt+Arrow keys, to change the ranking."
 CARDS = "The numbers"  # what a screen reader calls the group of cards
+KEYS = "Reorder the list"  # and the group of reordering buttons
 WAITING = "Updating: these sums are done exactly on the server, which sends the new numbers."
 PREVIOUS, NEXT, PAGE = "Previous positions", "Next positions", "Table page"  # a long table's
 PAGE_OF = "of {pages}: positions {first}-{last} of {total}"  # beside the page's number
@@ -69,16 +71,19 @@ class Parts:
     :func:`~components.results.metric_cards` gives them; None: all four), the table or not,
     and compact (the cards above the list, every part the column's whole width: a column
     beside another ranking's or a lesson's text); ``names``, a card's own label where a page
-    words it its way (key, label), and ``help``, the line above the list."""
+    words it its way (key, label), and ``help``, the line above the list; ``keys``, the
+    reordering buttons under the list (:func:`reorder_keys`)."""
 
     cards: tuple[str, ...] | None = None
     table: bool = True
+    keys: bool = False
     compact: bool = False
     names: tuple[tuple[str, str], ...] = ()
     help: str = HELP
 
 
-WHOLE = Parts()  # the Playground's one ranking: every card, the charts and the table
+# The Playground's one ranking: every card, the charts, the table and the reordering buttons.
+WHOLE = Parts(keys=True)
 # A or B in compare mode: a half column, so a shorter line above the list.
 PAIRED = Parts(
     cards=("dcg", "ndcg"), table=False, compact=True, help="Drag, or Alt+Arrow keys on a document."
@@ -103,16 +108,49 @@ def with_run(body: bytes) -> bytes:
     return b'{"run": %d, ' % time.monotonic_ns() + body[1:]
 
 
-def new_order(order: object, labels: Sequence[str]) -> list[str] | None:
-    """``order`` as a list of labels, if it is a permutation of ``labels`` other than them.
+def as_order(order: object, labels: Sequence[str]) -> list[str] | None:
+    """``order`` as a list of labels, if it is a permutation of ``labels``.
 
-    >>> new_order(["D2", "D1"], ["D1", "D2"]), new_order(["D1", "D9"], ["D1", "D2"])
+    >>> as_order(["D2", "D1"], ["D1", "D2"]), as_order(["D1", "D9"], ["D1", "D2"])
     (['D2', 'D1'], None)
     """
     if not isinstance(order, list) or sorted(map(str, order)) != sorted(labels):
         return None
-    moved = [str(label) for label in order]
+    return [str(label) for label in order]
+
+
+def new_order(order: object, labels: Sequence[str]) -> list[str] | None:
+    """``order`` as a list of labels, if it is a permutation of ``labels`` other than them.
+
+    >>> new_order(["D2", "D1"], ["D1", "D2"]), new_order(["D1", "D2"], ["D1", "D2"])
+    (['D2', 'D1'], None)
+    """
+    moved = as_order(order, labels)
     return None if moved == list(labels) else moved
+
+
+def reorder_keys(labels: Sequence[str], titles: Mapping[str, str] | None) -> dict[str, Any]:
+    """The reordering buttons the browser draws under the list: a document picker (natural
+    order, by title where one is given) with Up and Down, then Ideal order, Reverse and
+    Shuffle ([name, label, help] each). Up, Down, Reverse and Shuffle move the chips in the
+    browser, as a drop does; Ideal order asks the server, whose core keeps ties in the order
+    shown (:func:`~ndcg_core.metric.lists.ideal_order`).
+
+    >>> keys = reorder_keys(["D10", "D2"], {"D2": "Two"})
+    >>> keys["choices"], keys["orders"][0][:2]
+    ([['D2', 'Two'], ['D10', 'D10']], ['ideal', 'Ideal order'])
+    """
+    named = titles or {}
+    return {
+        "group": KEYS,
+        "move": MOVE_LABEL,
+        "up": UP,
+        "down": DOWN,
+        "choices": [
+            [label, named.get(label) or label] for label in sorted(labels, key=natural_key)
+        ],
+        "orders": [[name, label, help_text] for label, _, _, name, help_text in ORDER_BUTTONS],
+    }
 
 
 def drawn_whole(evaluation: Evaluation) -> bool:
@@ -207,6 +245,7 @@ def live_data(
             if parts.cards is None or key in parts.cards
         ],
         "table": table,
+        "keys": reorder_keys(evaluation.labels, titles) if parts.keys else None,
         "compact": parts.compact,
         "numbers": numbers,
         "chart": chart,
@@ -254,6 +293,7 @@ def live_view(
     key: str,
     titles: Mapping[str, str] | None = None,
     on_order: Callable[[list[str]], None] | None = None,
+    on_ideal: Callable[[list[str]], None] | None = None,
     chart: Callable[[], Mapping[str, Any]] | None = None,
     chart_key: Hashable = None,
     chart_note: str = "",
@@ -270,7 +310,9 @@ def live_view(
     browser only an acknowledgement (``{"ack": order}``) when the browser repainted that very
     order from the numbers it was sent and nothing else changed: it already shows the core's
     numbers for it. Returns the new order in the run right after a move, ``None`` in every
-    other run.
+    other run. Ideal order, pressed among the ``parts``' keys, hands ``on_ideal`` the order
+    the browser showed then, before the next run (which should put the list in the core's
+    ideal order of it).
     """
     labels = list(evaluation.labels)
     if len(set(labels)) != len(labels):
@@ -303,10 +345,17 @@ def live_view(
             st.session_state[f"{key}_reported"] = moved
             on_order(moved)
 
+    def ideal() -> None:
+        state = st.session_state.get(key)
+        shown = as_order(state.get("ideal") if isinstance(state, dict) else None, labels)
+        if shown is not None and on_ideal is not None:
+            on_ideal(shown)
+
     result = _COMPONENT(
         key=key,
         data=with_run(body),
         on_order_change=reported,
+        on_ideal_change=ideal,
         # The browser asks for everything again when it cannot take an acknowledgement.
         on_refresh_change=lambda: None,
     )

@@ -25,7 +25,7 @@ from components.state import current_convention, current_list, current_titles, s
 from ndcg_core import Evaluation, NdcgError, format_real
 from ndcg_core.metric.drop_numbers import drop_numbers
 from ndcg_core.metric.exact_ratio import shown_ndcg
-from ndcg_core.metric.lists import moved, reordered
+from ndcg_core.metric.lists import ideal_order, moved, reordered
 from ndcg_core.metric.parsing import GradeList
 
 SORT_KEY = "lab_sort"  # the drag list
@@ -46,6 +46,15 @@ def _move(label: str, steps: int) -> None:
 def _on_drag(new_order: list[str]) -> None:
     try:
         store_list(reordered(current_list(), new_order))
+    except NdcgError as error:
+        set_error("order", str(error))
+
+
+def _to_ideal(shown: list[str]) -> None:
+    """Ideal order, pressed in the live view: the core's ideal order of the order it showed
+    (equal grades keep their places there)."""
+    try:
+        store_list(ideal_order(reordered(current_list(), shown)))
     except NdcgError as error:
         set_error("order", str(error))
 
@@ -89,14 +98,16 @@ def order_controls() -> None:
 
 
 def live_ranking(evaluation: Evaluation, *, room: int) -> None:
-    """The current list's documents, cards, three charts (``room`` px wide) and table in one
-    component that repaints them in the browser at a drop (:func:`live_view`); the new order
-    comes back to the list's one writer. Then what a drop's order broke, if anything."""
+    """The current list's documents, cards, three charts (``room`` px wide), table and
+    reordering buttons in one component that repaints them in the browser at a drop or a
+    press (:func:`live_view`); the new order comes back to the list's one writer. Then what
+    a drop's order broke, if anything."""
     live_view(
         evaluation,
         key=LIVE_KEY,
         titles=current_titles(),
         on_order=_on_drag,
+        on_ideal=_to_ideal,
         chart=lambda: browser_chart_spec(evaluation, room=room - CHART_MARGIN),
         chart_key=browser_chart_key(evaluation, room=room - CHART_MARGIN),
         chart_note=chart_note(len(evaluation.table)),

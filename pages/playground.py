@@ -71,14 +71,13 @@ def editor(place: Any, convention: Convention) -> None:
 
 @st.fragment
 def one_ranking() -> None:
-    """The editor, and the ways to reorder by button beside it; then the list, its numbers,
-    charts and table, drawn in the browser (a drop repaints them at once, and the run it
-    starts only acknowledges it) for a list the browser draws whole, else by the server;
-    then the notes and downloads.
+    """The editor; then the list with its reordering buttons, its numbers, charts and table,
+    drawn in the browser (a drop or a button repaints them at once, and the run it starts
+    only acknowledges it) for a list the browser draws whole, else by the server; then the
+    notes and downloads.
 
     A fragment of its own inside the page's: a drop, a reorder or an edit of the list reruns
-    only this part, and not the compare switch or a presenter's choices above it (a drop's
-    run cost about a third less server time, benchmarks/session_cpu.py)."""
+    only this part, and not the compare switch or a presenter's choices above it."""
     run_app_for_handed_convention()  # a seed example or saved view here changed it
     convention = current_convention()
     _ranking_parts(convention)
@@ -90,12 +89,12 @@ def _ranking_parts(convention: Convention) -> None:
     screen = screen_size()
     if presenting():  # a projector shows one screen: the list, numbers and charts first
         shown, inputs = st.container(), st.container()
-        beside = keys = inputs  # the buttons and the editor below them
+        beside = inputs  # the editor below them
     elif screen.viewport <= STACKS_BELOW:  # a phone: the list right under the editor
-        inputs, beside, shown, keys = (st.container() for _ in range(4))
+        inputs, beside, shown = (st.container() for _ in range(3))
     else:
         inputs, beside = st.columns([1 - RESULTS_SHARE, RESULTS_SHARE], gap="large")
-        shown, keys = st.container(), beside
+        shown = st.container()
     editor(inputs, convention)
     with beside:
         list_stale_note(convention)  # an input error above keeps the last list's numbers
@@ -103,9 +102,7 @@ def _ranking_parts(convention: Convention) -> None:
     if evaluation is None:
         return
     room = screen.column(RESULTS_SHARE)
-    if drawn_whole(evaluation):
-        with keys:
-            order_keys()
+    if drawn_whole(evaluation):  # its reordering buttons are the live view's
         with shown:
             live_ranking(evaluation, room=room)
             result_notes(evaluation)

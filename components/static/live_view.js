@@ -3,7 +3,7 @@
 // vendored SortableJS), chip_list.js (the chips' moves, shared with the drag list), the repaint
 // (components/view_repaint.py: repaintView, formatViewNumber) and the charts
 // (components/view_charts.py: viewChartRows, drawViewCharts, updateViewCharts), so no metric
-// rule or number format is written here.
+// rule or number format is written here, and live_keys.js (the reordering buttons).
 // Every text goes in as textContent: never HTML.
 
 const views = new WeakMap();  // parentElement -> controller: this function runs on every rerun
@@ -302,7 +302,6 @@ function create(parent) {
   const pageOf = make("span", "lv-page-of");
   pager.append(previous, pageLabel, pageOf, next);
   pager.hidden = true;
-  listBox.append(help, list);
   top.append(listBox, results);
   root.append(top, status, live, tableBox, pager);
   parent.append(root);
@@ -312,6 +311,8 @@ function create(parent) {
     chartBox, chartNote, chart: null, chartShape: null, charts: Promise.resolve(),
     data: null, send: null, dragging: false, deferred: null, sent: [], heads: null,
   };
+  ctl.keys = createKeys(ctl);  // live_keys.js
+  listBox.append(help, list, ctl.keys.box);
   chipSortable(ctl, CLASSES, (li) => moved(ctl, li), render);
   previous.addEventListener("click", () => turnTo(ctl, ctl.page - 1));
   next.addEventListener("click", () => turnTo(ctl, ctl.page + 1));
@@ -366,6 +367,7 @@ function render(ctl, data) {
   ctl.status.hidden = true;
   const wanted = placeChips(ctl, data.items, CLASSES);
   relabel(ctl);
+  showKeys(ctl, data.keys);
   showCards(ctl, data.cards.map((card) => card.value));
   ctl.root.dataset.source = "server";
   ctl.page = Math.min(ctl.page, pages(ctl) - 1);

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ndcg_core import evaluate, format_real
+from ndcg_core.metric.lists import ideal_order, reordered
+from ndcg_core.metric.parsing import GradeList
 from tests.browser.conftest import CHIPS, StreamlitServer, drag_item, metric, position_table
 
 pytestmark = pytest.mark.browser
@@ -86,6 +89,56 @@ def test_keyboard_alternatives_move_documents(page: Page, app_server: StreamlitS
     expect(metric(page, "nDCG")).to_have_text("1")
     page.get_by_role("button", name="Reverse").click()
     expect_scores(page, [0, 1, 2, 2, 3, 3])
+
+
+GRADES = {"D1": 3, "D2": 2, "D3": 3, "D4": 0, "D5": 1, "D6": 2}  # the list a new page shows
+
+
+def expect_order_everywhere(page: Page, labels: list[str]) -> None:
+    """The chips in this order, the cards the core's for it, and the server holding it: the
+    grade box (redrawn by the run the order started) names it."""
+    expect_chip_order(page, labels)
+    expect_scores(page, [GRADES[label] for label in labels])
+    text = ", ".join(f"{label}={GRADES[label]}" for label in labels)
+    expect(grades_box(page)).to_have_value(text)
+
+
+def test_reordering_buttons_move_the_chips_in_the_browser(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    """Up, Down, Reverse and Shuffle, under the list, reorder it in the browser as a drop
+    does: the server's answer is an acknowledgement, not the view again. Ideal order asks
+    the server, which keeps equal grades in the order shown."""
+    received: list[bytes] = []
+
+    def on_socket(socket: Any) -> None:
+        socket.on("framereceived", lambda f: received.append(f if isinstance(f, bytes) else b""))
+
+    page.on("websocket", on_socket)
+    open_playground(page, app_server)
+    page.get_by_label("Move a document").select_option("D4")
+    received.clear()
+    page.get_by_role("button", name="Up", exact=True).click()
+    expect_order_everywhere(page, ["D1", "D2", "D4", "D3", "D5", "D6"])
+    assert any(b'"ack"' in frame for frame in received)
+    assert not any(b"Position by position" in frame for frame in received)  # no new view
+    page.get_by_role("button", name="Down", exact=True).click()
+    page.get_by_role("button", name="Down", exact=True).click()
+    expect_order_everywhere(page, ["D1", "D2", "D3", "D5", "D4", "D6"])
+    page.get_by_role("button", name="Reverse").click()
+    expect_order_everywhere(page, ["D6", "D4", "D5", "D3", "D2", "D1"])
+    page.get_by_role("button", name="Shuffle").click()  # the chips move in the click itself
+    shuffled = [item.get_attribute("data-id") or "" for item in page.locator(CHIPS).all()]
+    assert sorted(shuffled) == sorted(GRADES)
+    expect_order_everywhere(page, shuffled)
+    # Ideal order: the core's, with D1 and D3 (both 3) and D2 and D6 (both 2) as shown.
+    shown = GradeList(tuple(float(GRADES[label]) for label in GRADES), tuple(GRADES))
+    ideal = list(ideal_order(reordered(shown, shuffled)).labels)
+    page.get_by_role("button", name="Ideal order").click()
+    expect_order_everywhere(page, ideal)
+    expect(metric(page, "nDCG")).to_have_text("1")
+    page.reload()  # the link holds the last order
+    expect_chip_order(page, ideal)
 
 
 def test_a_bad_list_shows_an_error_and_keeps_the_results(

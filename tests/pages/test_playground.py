@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from components.drag_order import DOWN, MOVE_LABEL, ORDER_BUTTONS, UP
 from ndcg_core import Convention, evaluate, format_real, parse_grades
 from tests.pages.conftest import component_data, open_app, shown_cards, shown_table
 
@@ -133,15 +134,18 @@ def test_judged_documents_lower_ndcg_when_the_ideal_comes_from_them() -> None:
     assert metrics(at) == expected
 
 
-def test_buttons_reorder_the_list() -> None:
-    at = open_app(page=PLAYGROUND)
-    at.button(key="lab_ideal").click().run()
-    assert metrics(at)["nDCG"] == "1"
-    at.button(key="lab_reverse").click().run()
-    assert shown_table(at)["grade"].tolist() == ["0", "1", "2", "2", "3", "3"]
-    at.selectbox(key="lab_move_choice").set_value("D4").run()
-    at.button(key="lab_move_down").click().run()
-    assert shown_table(at)["document"].tolist()[:2] == ["D5", "D4"]
+def test_the_list_is_sent_its_reordering_buttons() -> None:
+    """Up, Down, Ideal order, Reverse and Shuffle are the live view's, drawn in the browser:
+    it is sent the documents to pick from (natural order) and the buttons' words from their
+    one home, and no Streamlit button reorders a list the browser draws."""
+    at = open_app({"g": "D10=1, D2=3, D1=2"}, PLAYGROUND)
+    data = component_data(at, "lab_live")
+    assert data is not None
+    keys = data["keys"]
+    assert keys["choices"] == [["D1", "D1"], ["D2", "D2"], ["D10", "D10"]]
+    assert keys["orders"] == [[name, label, words] for label, _, _, name, words in ORDER_BUTTONS]
+    assert (keys["move"], keys["up"], keys["down"]) == (MOVE_LABEL, UP, DOWN)
+    assert not [button.key for button in at.button if str(button.key).startswith("lab_")]
 
 
 def test_loading_a_seed_example() -> None:

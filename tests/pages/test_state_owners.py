@@ -179,7 +179,7 @@ def test_the_practice_level_outlives_a_visit_to_another_page() -> None:
 
 
 def test_typed_text_stays_as_typed_and_a_reorder_rewrites_it() -> None:
-    at = open_app(page="pages/playground.py")
+    at = open_app({"cmp": "1"}, "pages/playground.py")  # compare mode: A's buttons are Streamlit's
     at.text_area(key="lab_text").input("D1=3,   D2=1").run()
     assert at.text_area(key="lab_text").value == "D1=3,   D2=1"  # their spacing kept
     at.button(key="lab_reverse").click().run()
