@@ -125,10 +125,12 @@ def browser_library(static_dir: Path = APP_STATIC) -> None:
     the file published in ``static_dir`` (the app's static folder: a test app's own), or
     the library inline where there is none."""
     name = publish(static_dir) if st.get_option("server.enableStaticServing") else None
+    # No key: it keeps no state, and a keyed component is read (about 50 us) each time any
+    # widget of the run asks Streamlit for the session's state.
     if name is None:
-        _INLINE(key="ndcg_lab_library")
+        _INLINE()
     else:
-        _LOADER(key="ndcg_lab_library", data={"src": library_url(name), "failed": FAILED})
+        _LOADER(data={"src": library_url(name), "failed": FAILED})
 
 
 def library_user_js() -> str:
