@@ -9,13 +9,14 @@ Every number comes from :func:`ndcg_core.metric.compare.compare`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 import pandas as pd
 import streamlit as st
 
 from components.cache import remember
 from components.chrome import error_box, plain, show_error
-from components.drag_order import document_chips, draggable_ranking, move_controls, order_buttons
+from components.drag_order import draggable_ranking, order_buttons
 from components.live_view import PAIRED, drawn_whole, live_view
 from components.screen import chart_font_size
 from components.sortable_list import show_position
@@ -34,6 +35,7 @@ COMPARE_KEY = "lab_compare"
 ORDER_B_KEY = "lab_order_b"
 SORT_B_KEY = "lab_sort_b"  # B's drag list (a list too long for the browser to draw whole)
 LIVE_B_KEY = "lab_live_b"  # B, and its DCG and nDCG, drawn in the browser
+MOVE_B = "Move in B"  # B's document picker
 COMPARE_HELP = (
     "Rank the same documents a second way (ranking B) and see which order scores higher, "
     "position by position, and why."
@@ -87,6 +89,15 @@ def _reorder_b(change: Callable[[GradeList], GradeList]) -> None:
     _store_b(change(current_ranking_b()))
 
 
+def _to_ideal_b(shown: list[str]) -> None:
+    """Ideal order, pressed in B's live view: the core's ideal order of the order it
+    showed (equal grades keep their places there)."""
+    try:
+        _store_b(ideal_order(reordered(current_ranking_b(), shown)))
+    except NdcgError as error:
+        set_error("order_b", str(error))
+
+
 def _same_as_a() -> None:
     _store_b(current_list())
 
@@ -95,16 +106,19 @@ def ranking_b_controls(
     titles: Mapping[str, str] | None = None, evaluation_b: Evaluation | None = None
 ) -> None:
     """Ranking B, with the same keyboard alternative and buttons as A's: drawn in the
-    browser with its DCG and nDCG (``evaluation_b``, B scored) where it is drawn whole,
-    else as a drag list."""
+    browser with its DCG, nDCG and reordering buttons (``evaluation_b``, B scored) where it
+    is drawn whole, else as a drag list with the server's buttons; then "Same as A"."""
     ranking_b = current_ranking_b()
     if evaluation_b is not None and drawn_whole(evaluation_b):
-        live_view(evaluation_b, key=LIVE_B_KEY, titles=titles, on_order=_on_drag_b, parts=PAIRED)
-        show_error("order_b")
-        _, sorted_labels = document_chips(ranking_b, titles)
-        move_controls(
-            sorted_labels, key="lab_move_b", on_move=_move_b, label="Move in B", titles=titles
+        live_view(
+            evaluation_b,
+            key=LIVE_B_KEY,
+            titles=titles,
+            on_order=_on_drag_b,
+            on_ideal=_to_ideal_b,
+            parts=replace(PAIRED, move=MOVE_B),
         )
+        show_error("order_b")
     else:
         draggable_ranking(
             ranking_b,
@@ -114,10 +128,10 @@ def ranking_b_controls(
             move_key="lab_move_b",
             error_key="order_b",
             caption="The same documents in another order: drag, or use Alt+Arrow keys.",
-            move_label="Move in B",
+            move_label=MOVE_B,
             titles=titles,
         )
-    order_buttons(key="lab_b", on_click=_reorder_b)
+        order_buttons(key="lab_b", on_click=_reorder_b)
     st.button(
         "Same as A",
         icon=":material/content_copy:",

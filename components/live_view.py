@@ -72,7 +72,8 @@ class Parts:
     and compact (the cards above the list, every part the column's whole width: a column
     beside another ranking's or a lesson's text); ``names``, a card's own label where a page
     words it its way (key, label), and ``help``, the line above the list; ``keys``, the
-    reordering buttons under the list (:func:`reorder_keys`)."""
+    reordering buttons under the list (:func:`reorder_keys`), their picker labelled
+    ``move``."""
 
     cards: tuple[str, ...] | None = None
     table: bool = True
@@ -80,13 +81,18 @@ class Parts:
     compact: bool = False
     names: tuple[tuple[str, str], ...] = ()
     help: str = HELP
+    move: str = MOVE_LABEL
 
 
 # The Playground's one ranking: every card, the charts, the table and the reordering buttons.
 WHOLE = Parts(keys=True)
 # A or B in compare mode: a half column, so a shorter line above the list.
 PAIRED = Parts(
-    cards=("dcg", "ndcg"), table=False, compact=True, help="Drag, or Alt+Arrow keys on a document."
+    cards=("dcg", "ndcg"),
+    table=False,
+    keys=True,
+    compact=True,
+    help="Drag, or Alt+Arrow keys on a document.",
 )
 
 
@@ -129,7 +135,9 @@ def new_order(order: object, labels: Sequence[str]) -> list[str] | None:
     return None if moved == list(labels) else moved
 
 
-def reorder_keys(labels: Sequence[str], titles: Mapping[str, str] | None) -> dict[str, Any]:
+def reorder_keys(
+    labels: Sequence[str], titles: Mapping[str, str] | None, move: str = MOVE_LABEL
+) -> dict[str, Any]:
     """The reordering buttons the browser draws under the list: a document picker (natural
     order, by title where one is given) with Up and Down, then Ideal order, Reverse and
     Shuffle ([name, label, help] each). Up, Down, Reverse and Shuffle move the chips in the
@@ -143,7 +151,7 @@ def reorder_keys(labels: Sequence[str], titles: Mapping[str, str] | None) -> dic
     named = titles or {}
     return {
         "group": KEYS,
-        "move": MOVE_LABEL,
+        "move": move,
         "up": UP,
         "down": DOWN,
         "choices": [
@@ -245,7 +253,7 @@ def live_data(
             if parts.cards is None or key in parts.cards
         ],
         "table": table,
-        "keys": reorder_keys(evaluation.labels, titles) if parts.keys else None,
+        "keys": reorder_keys(evaluation.labels, titles, parts.move) if parts.keys else None,
         "compact": parts.compact,
         "numbers": numbers,
         "chart": chart,

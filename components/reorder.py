@@ -1,7 +1,8 @@
-"""The ways to reorder the Playground's list: the browser-drawn live view (a drop repaints its
-numbers at once), the drag list (for lists too long to draw whole), Up and Down for a picked
-document, and Ideal order, Reverse and Shuffle. Each hands the new order to the list's one
-writer (:func:`components.state.store_list`)."""
+"""The ways to reorder the Playground's list: the browser-drawn live view (a drop, or one of
+its buttons, repaints its numbers at once), and for lists too long to draw whole the drag
+list with the server's Up and Down for a picked document and Ideal order, Reverse and
+Shuffle. Each hands the new order to the list's one writer
+(:func:`components.state.store_list`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 from components.cache import shared_view
 from components.chrome import show_error
-from components.drag_order import document_chips, draggable_ranking, move_controls, order_buttons
+from components.drag_order import draggable_ranking, order_buttons
 from components.live_view import CHART_MARGIN, PAIRED, live_view
 from components.results import (
     browser_chart_key,
@@ -116,16 +117,15 @@ def live_ranking(evaluation: Evaluation, *, room: int) -> None:
 
 
 def live_ranking_a(evaluation: Evaluation) -> None:
-    """Compare mode's ranking A (the current list) and its DCG and nDCG, repainted in the
-    browser at a drop; the new order comes back to the list's one writer."""
-    live_view(evaluation, key=LIVE_A_KEY, titles=current_titles(), on_order=_on_drag, parts=PAIRED)
+    """Compare mode's ranking A (the current list), its DCG and nDCG and its reordering
+    buttons, repainted in the browser at a drop or a press; the new order comes back to the
+    list's one writer."""
+    live_view(
+        evaluation,
+        key=LIVE_A_KEY,
+        titles=current_titles(),
+        on_order=_on_drag,
+        on_ideal=_to_ideal,
+        parts=PAIRED,
+    )
     show_error("order")
-
-
-def order_keys() -> None:
-    """Up and Down for a picked document, then Ideal order, Reverse and Shuffle: the ways
-    to reorder for people who cannot (or would rather not) drag."""
-    titles = current_titles()
-    _, sorted_labels = document_chips(current_list(), titles)
-    move_controls(sorted_labels, key="lab_move", on_move=_move, titles=titles)
-    order_buttons(key="lab", on_click=_reorder)

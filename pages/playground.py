@@ -21,7 +21,7 @@ from components.convention_picker import presenter_choices
 from components.grade_editor import grade_editor
 from components.live_view import drawn_whole
 from components.navigation import run_through_app
-from components.reorder import live_ranking, live_ranking_a, order_controls, order_keys
+from components.reorder import live_ranking, live_ranking_a, order_controls
 from components.results import (
     chart_block,
     evaluate_current,
@@ -144,7 +144,6 @@ def two_rankings(convention: Convention) -> None:
             st.subheader("Ranking A", anchor=False)
             if comparison is not None and drawn_whole(comparison.a):
                 live_ranking_a(comparison.a)
-                order_keys()
             else:
                 order_controls()
         with ranking_b:

@@ -121,6 +121,32 @@ def test_a_drag_in_b_then_in_a_redraws_each_curve(page: Page, app_server: Stream
     expect_numbers(page, order_a, order_b)
 
 
+def test_each_rankings_buttons_reorder_it_in_the_browser(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    """A's and B's buttons are in their live views: Up in B and Reverse in A move their
+    chips there, and the comparison follows; Ideal order in B asks the server, which keeps
+    B's equal grades in the order B showed."""
+    open_compare(page, app_server)
+    b_view = page.locator(".st-key-lab_live_b")
+    b_view.get_by_label("Move in B").select_option("D3")
+    b_view.get_by_role("button", name="Up", exact=True).click()
+    order_b = ["D1", "D3", "D2", "D4", "D5", "D6"]
+    assert order_of(page, "B") == order_b  # moved in the click itself
+    expect_numbers(page, A, order_b)
+    expect(page).to_have_url(re.compile(r"[?&]b=1\.3\.2\.4~6(&|$)"))
+    page.locator(".st-key-lab_live_a").get_by_role("button", name="Reverse").click()
+    order_a = list(reversed(A))
+    assert order_of(page, "A") == order_a
+    expect_numbers(page, order_a, order_b)
+    assert order_of(page, "B") == order_b  # B keeps its order
+    b_view.get_by_role("button", name="Ideal order").click()
+    ideal_b = ["D1", "D3", "D2", "D6", "D5", "D4"]  # 3, 3, 2, 2, 1, 0: D1 before D3 as shown
+    expect(ranking_list(page, "B").first).to_have_attribute("data-id", "D1")
+    expect_numbers(page, order_a, ideal_b)
+    assert order_of(page, "B") == ideal_b
+
+
 def test_turning_compare_off_takes_it_out_of_the_link(
     page: Page, app_server: StreamlitServer
 ) -> None:
