@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 from urllib.parse import parse_qs
 
-from benchmarks.load_session import Session, acknowledged
+from benchmarks.load_session import Session, acknowledged, component_data
 from ndcg_core.links.view import View, view_to_params
 from ndcg_core.metric.parsing import GradeList
 from scripts.serve import StreamlitProcess
 from tests.load.support import run_async
 
-MOVE_CHOICE = "lab_move_choice"  # the "Move a document" picker beside the list
+LIVE = "lab_live"  # the live view: the list, its numbers and its buttons
 
 
 def _kinds(session: Session) -> list[str]:
@@ -21,13 +21,15 @@ def _kinds(session: Session) -> list[str]:
 
 
 def _move_choices(session: Session) -> list[str]:
-    return [
-        str(option)
-        for element in session.elements
-        if element.WhichOneof("type") == "selectbox"
-        and element.selectbox.id.endswith(f"-{MOVE_CHOICE}")
-        for option in element.selectbox.options
-    ]
+    """The documents the live view's "Move a document" picker offers, as this run sent them."""
+    for element in session.elements:
+        if element.WhichOneof("type") == "bidi_component" and element.bidi_component.id.endswith(
+            f"-{LIVE}"
+        ):
+            data = component_data(element)
+            if isinstance(data, dict) and data.get("keys"):
+                return [str(label) for label, _ in data["keys"]["choices"]]
+    return []
 
 
 def test_a_drop_reruns_the_list_alone_and_the_link_follows(app_server: StreamlitProcess) -> None:
@@ -62,6 +64,7 @@ def test_a_drop_reruns_the_list_alone_and_the_link_follows(app_server: Streamlit
     moved = GradeList(tuple(float(g) for g in grades), tuple(labels))
     expected = view_to_params(View(page="Playground", grade_list=moved))["g"]
     assert seen["query"].get("g") == [expected]  # the link names the new order
-    # A typed list of five reruns the same fragment, and the picker offers its documents.
+    # A typed list of five reruns the same fragment, and the live view's picker offers its
+    # documents.
     assert seen["typed_error"] == ""
     assert seen["choices"] == ["D1", "D2", "D3", "D4", "D5"]
