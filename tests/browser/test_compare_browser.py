@@ -146,6 +146,23 @@ def test_each_rankings_buttons_reorder_it_in_the_browser(
     assert order_of(page, "B") == ideal_b
 
 
+VALUE_UNDER_LABEL = """card => card.querySelector('.lv-card-value').getBoundingClientRect().top
+  >= card.querySelector('.lv-card-head').getBoundingClientRect().bottom - 1"""
+
+
+def test_a_rankings_cards_are_laid_out_alike(page: Page, app_server: StreamlitServer) -> None:
+    """In a ranking's narrow column (compare mode at 1366 px) every card's value is under its
+    label, or every one beside it: B's nDCG of "1" stayed beside its label while its DCG's
+    "7.141" wrapped under its own, two layouts side by side."""
+    open_compare(page, app_server, "")  # B is the ideal order: an nDCG of 1
+    expect(ranking_card(page, "B", "nDCG")).to_have_text("1")
+    for name in ("a", "b"):
+        cards = page.locator(f".st-key-lab_live_{name} .lv-card").all()
+        under = [card.evaluate(VALUE_UNDER_LABEL) for card in cards]
+        assert len(cards) == 2
+        assert len(set(under)) == 1, (name, under)
+
+
 def test_turning_compare_off_takes_it_out_of_the_link(
     page: Page, app_server: StreamlitServer
 ) -> None:
