@@ -167,9 +167,9 @@ def playground() -> None:
         comparing = compare_toggle()
         if presenting():  # the sidebar is hidden: the live choices are here
             presenter_choices()
-    convention = current_convention()
     link_compare(comparing)  # in the view before anything writes it into the URL
     if comparing:
+        convention = current_convention()
         two_rankings(convention)
         sync_url(convention)  # a fragment rerun skips app.py; in a full run app.py then need not
     else:
