@@ -3,7 +3,7 @@
 The live view (:mod:`components.live_view`) is redrawn with every run of its fragment, and an
 inline component's script goes with each drawing. Its scripts (Vega and Vega-Lite, about
 770 KB; SortableJS and the chips shared with the drag list; the repaint; the charts; the view
-itself) live in this library instead, which a page draws once, outside any fragment a drop
+itself and its style sheet) live in this library instead, which a page draws once, outside any fragment a drop
 reruns. Its script publishes the view's entry point as ``globalThis.ndcgLabLibrary.liveView``
 and says so with the :data:`LOADED` event; the live view's own script, a few lines, waits.
 
@@ -51,6 +51,7 @@ LIBRARY_JS = "\n".join(
         view_repaint_js(),
         view_charts_code_js(),
         static_text("live_keys.js"),
+        f"const LIVE_VIEW_CSS = {json.dumps(static_text('live_view.css'))};",
         static_text("live_view.js"),
         "export default function () {",
         "  if (!globalThis.ndcgLabLibrary) {",

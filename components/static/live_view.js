@@ -378,10 +378,28 @@ function render(ctl, data) {
   refocusChip(wanted);
 }
 
+// The view's style sheet (live_view.css, put before this file as LIVE_VIEW_CSS by
+// components/browser_library.py): parsed once per page and adopted by each view's shadow
+// root, so that the component's message, sent with every run, does not carry it.
+let viewSheet = null;
+
+function adoptViewStyles(parentElement) {
+  if (!viewSheet) {
+    viewSheet = new CSSStyleSheet();
+    viewSheet.replaceSync(LIVE_VIEW_CSS);
+  }
+  const root = parentElement.getRootNode();
+  const holder = root instanceof ShadowRoot ? root : document;
+  if (!holder.adoptedStyleSheets.includes(viewSheet)) {
+    holder.adoptedStyleSheets = [...holder.adoptedStyleSheets, viewSheet];
+  }
+}
+
 // The live view's mount, published by components/browser_library.py as
 // globalThis.ndcgLabLibrary.liveView for the live view component's script to call.
 // The server sends its payload as JSON bytes (components/live_view.py, with_run).
 function mountLiveView({ data, parentElement, setTriggerValue }) {
+  adoptViewStyles(parentElement);
   const given = ArrayBuffer.isView(data) ? JSON.parse(new TextDecoder().decode(data)) : data;
   return mountChips(views, parentElement, setTriggerValue, given, create, render);
 }

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, Response, WebSocket, expect
 
 from components.browser_library import APP_STATIC, LIBRARY_JS, NOT_LOADED, library_file_name
+from components.static_files import static_text
 from tests.browser.conftest import DEEP_FIND, StreamlitServer, metric
 
 pytestmark = pytest.mark.browser
@@ -80,3 +81,42 @@ def test_a_library_that_does_not_arrive_is_said_where_the_list_would_be(
     page.reload()
     expect(page.locator("li.lv-item")).to_have_count(6)
     expect(note).to_have_count(0)
+
+
+# The live view's list as the page styles it, and whether its shadow root adopted the sheet.
+LIST_STYLE = f"""() => {{
+  const list = ({DEEP_FIND})(document, "ol.lv-list, ul.lv-list");
+  const root = list.getRootNode();
+  return {{
+    display: getComputedStyle(list).display,
+    marker: getComputedStyle(list).listStyleType,
+    adopted: root.adoptedStyleSheets.length,
+  }};
+}}"""
+
+
+def _bytes(payload: bytes | str) -> bytes:
+    return payload if isinstance(payload, bytes) else payload.encode()
+
+
+def test_the_view_is_styled_from_the_library_and_a_drops_answer_carries_no_sheet(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    sockets: list[WebSocket] = []
+    page.on("websocket", lambda socket: sockets.append(socket))
+    page.goto(f"{app_server.url}/playground")
+    chips = page.locator("li.lv-item")
+    expect(chips).to_have_count(6)
+    styled = {"display": "flex", "marker": "none", "adopted": 1}
+    assert page.evaluate(LIST_STYLE) == styled
+    first = chips.first.inner_text()
+    chips.first.focus()
+    with sockets[-1].expect_event(
+        "framereceived", predicate=lambda payload: b'"ack"' in _bytes(payload)
+    ) as caught:
+        page.keyboard.press("Alt+ArrowDown")  # the browser repaints; the server acknowledges
+    expect(chips.nth(1)).to_have_text(first)
+    sheet = static_text("live_view.css")
+    # The acknowledgement carries the order, not the style sheet again (it did: 10.7 KB).
+    assert len(_bytes(caught.value)) < len(sheet) / 2
+    assert page.evaluate(LIST_STYLE) == styled

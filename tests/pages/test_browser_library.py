@@ -5,6 +5,7 @@ and the live view's payload, made once per server for a class opening one link."
 from __future__ import annotations
 
 import gzip
+import json
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from components.browser_library import (
     library_url,
     publish,
 )
+from components.static_files import static_text
 from tests.pages.conftest import open_app, sent_data
 
 PLAYGROUND = "pages/playground.py"
@@ -71,6 +73,18 @@ def test_the_playground_sends_a_loader_of_the_published_file_not_the_library() -
     assert sent_data(element.proto)["src"] == f"/app/static/{name}"
     assert gzip.decompress((APP_STATIC / name).read_bytes()) == LIBRARY_JS.encode()
     assert len(element.proto.js_content) < 2_000 < len(LIBRARY_JS)
+
+
+def test_the_views_style_sheet_comes_with_the_library_not_with_each_run() -> None:
+    at = open_app(page=PLAYGROUND)
+    (view,) = [e for e in at.get("bidi_component") if e.key == "lab_live"]
+    sheet = static_text("live_view.css")
+    assert ".lv-list" in sheet
+    assert json.dumps(sheet) in LIBRARY_JS
+    # The view's own message, sent with every run, holds only the note for a missing library.
+    assert ".lv-list" not in view.proto.css_content
+    assert view.proto.css_content == static_text("live_view_note.css")
+    assert len(view.proto.css_content) < len(sheet) / 5
 
 
 def test_without_static_serving_the_library_goes_inline() -> None:
