@@ -218,13 +218,15 @@ def _table(
 def live_data(
     evaluation: Evaluation,
     titles: Mapping[str, str] | None = None,
-    chart: Mapping[str, Any] | None = None,
+    chart: Callable[[bool], Mapping[str, Any]] | None = None,
     chart_note: str = "",
     parts: Parts = WHOLE,
     chips: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """What the component is sent for ``evaluation`` (JSON-ready); ``chart``, the Vega-Lite
-    spec of its three charts with their rows as JSON (none: no charts), and a line under them;
+    """What the component is sent for ``evaluation`` (JSON-ready); ``chart(points)``, the
+    Vega-Lite spec of its three charts with their rows as JSON, the points' rows only if
+    ``points`` (none: no charts; without them the browser makes them from the numbers, as at
+    a drop, so they are asked for only where there are no numbers), and a line under them;
     ``parts``, which cards it shows, and whether the table; ``chips``, each document's text
     where a page words it its own way (else its title or label, and its grade).
 
@@ -258,7 +260,7 @@ def live_data(
         "keys": reorder_keys(evaluation.labels, titles, parts.move) if parts.keys else None,
         "compact": parts.compact,
         "numbers": numbers,
-        "chart": chart,
+        "chart": chart(numbers is None) if chart else None,
         "chart_note": chart_note,
         "words": {
             "help": parts.help,
@@ -304,13 +306,13 @@ def live_view(
     titles: Mapping[str, str] | None = None,
     on_order: Callable[[list[str]], None] | None = None,
     on_ideal: Callable[[list[str]], None] | None = None,
-    chart: Callable[[], Mapping[str, Any]] | None = None,
+    chart: Callable[[bool], Mapping[str, Any]] | None = None,
     chart_key: Hashable = None,
     chart_note: str = "",
     parts: Parts = WHOLE,
     chips: Mapping[str, str] | None = None,
 ) -> list[str] | None:
-    """Draw the list, the cards, the charts (``chart()``, see :func:`live_data`; ``chart_key``
+    """Draw the list, the cards, the charts (``chart(points)``, see :func:`live_data`; ``chart_key``
     names its template: its shape, width and text size) and the table of ``evaluation`` (its
     documents in its order), or the ``parts`` of them named; ``chips``, see :func:`live_data`.
 
@@ -335,9 +337,7 @@ def live_view(
     else:
 
         def payload() -> tuple[bytes, bool]:
-            data = live_data(
-                evaluation, titles, chart() if chart else None, chart_note, parts, chips
-            )
+            data = live_data(evaluation, titles, chart, chart_note, parts, chips)
             return json.dumps(data).encode(), data["numbers"] is not None
 
         # A class opening one link all get the same view: it is made once per server.

@@ -109,7 +109,9 @@ def live_ranking(evaluation: Evaluation, *, room: int) -> None:
         titles=current_titles(),
         on_order=_on_drag,
         on_ideal=_to_ideal,
-        chart=lambda: browser_chart_spec(evaluation, room=room - CHART_MARGIN),
+        chart=lambda points: browser_chart_spec(
+            evaluation, room=room - CHART_MARGIN, points=points
+        ),
         chart_key=browser_chart_key(evaluation, room=room - CHART_MARGIN),
         chart_note=chart_note(len(evaluation.table)),
     )

@@ -26,6 +26,7 @@ from ndcg_core.pictures.chart_data import (
     PLOTTED_POSITIONS,
     chart_dataset_tables,
     chart_layout,
+    cutoff_dataset_tables,
     is_dense,
 )
 from ndcg_core.pictures.charts import (
@@ -98,7 +99,11 @@ def evaluate_current(convention: Convention) -> Evaluation | None:
 
 
 def _chart_spec(
-    evaluation: Evaluation, width: int, rows: Callable[[pa.Table], Any] | None = None
+    evaluation: Evaluation,
+    width: int,
+    rows: Callable[[pa.Table], Any] | None = None,
+    *,
+    points: bool = True,
 ) -> dict[str, Any]:
     # Building the Altair chart costs ~0.1 s: once per server for each shape (lines or
     # points, a cutoff or none) and width, then filled with the list's length and k.
@@ -108,22 +113,21 @@ def _chart_spec(
     spec = fill_template(template, n, visible_k)
     # Arrow IPC bytes go to the browser as they are; a frame or a list of rows would be
     # converted again on every run (the spec is shared by every session that shows this view).
-    spec["datasets"] = {
-        name: (rows or _arrow_bytes)(table)
-        for name, table in chart_dataset_tables(evaluation).items()
-    }
+    tables = chart_dataset_tables(evaluation) if points else cutoff_dataset_tables(evaluation)
+    spec["datasets"] = {name: (rows or _arrow_bytes)(table) for name, table in tables.items()}
     return spec
 
 
-def browser_chart_spec(evaluation: Evaluation, *, room: int) -> dict[str, Any]:
+def browser_chart_spec(evaluation: Evaluation, *, room: int, points: bool = True) -> dict[str, Any]:
     """The spec :func:`chart_block` draws in ``room`` px, its datasets as JSON rows (what a
     component drawing the charts itself takes: :func:`components.view_charts.json_rows`),
-    text sized for the screen as there."""
+    text sized for the screen as there; without the points' rows unless ``points`` (a view
+    that makes them from its numbers, as at a drop)."""
     width = fitted_width(room)
     spec = shared_view(
         "browser_chart",
-        (view_key(evaluation), width),
-        lambda: _chart_spec(evaluation, width, json_rows),
+        (view_key(evaluation), width, points),
+        lambda: _chart_spec(evaluation, width, json_rows, points=points),
     )
     font_size = chart_font_size()
     return spec if font_size is None else with_text_size(spec, font_size)

@@ -176,14 +176,24 @@ function chartWork(ctl, work) {
   ctl.charts = ctl.charts.then(work).catch((error) => console.error("nDCG Lab charts:", error));
 }
 
-function showServerCharts(ctl, spec) {
+function withPoints(ctl, spec) {
+  // The server leaves out the points' rows where it sent the numbers: they are made here for
+  // its order, as at a drop (viewChartRows of repaintView). Exact sums bring their rows.
+  const numbers = ctl.data.numbers;
+  if (VIEW_CHART_POSITIONS in spec.datasets || !numbers) return spec;
+  const view = repaintView(numbers, ctl.data.items.map(([id]) => id));
+  return { ...spec, datasets: { ...spec.datasets, ...viewChartRows(numbers, view) } };
+}
+
+function showServerCharts(ctl, given) {
   // The server's spec for its order: redrawn when its shape (everything but the rows)
   // changed, otherwise only its rows swapped in.
-  if (!spec) {
+  if (!given) {
     ctl.chartShape = null;
     chartWork(ctl, async () => { ctl.chart = null; ctl.chartBox.replaceChildren(); });
     return;
   }
+  const spec = withPoints(ctl, given);
   const shape = JSON.stringify({ ...spec, datasets: null });
   if (shape !== ctl.chartShape) {
     ctl.chartShape = shape;

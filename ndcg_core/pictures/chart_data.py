@@ -344,11 +344,22 @@ def chart_dataset_tables(evaluation: Evaluation) -> dict[str, pa.Table]:
             },
         }
     )
+    return {POSITIONS: positions, **cutoff_dataset_tables(evaluation)}
+
+
+def cutoff_dataset_tables(evaluation: Evaluation) -> dict[str, pa.Table]:
+    """The datasets of :func:`chart_dataset_tables` that no order changes: the cutoff rule's
+    one row where the chart draws it (k inside the list), else none. A page that makes the
+    points' rows in the browser sends only these.
+
+    >>> from ndcg_core import Convention, evaluate
+    >>> cutoff_dataset_tables(evaluate([3, 2, 0], Convention(cutoff_k=2)))[CUTOFF].to_pylist()
+    [{'position': 2.5, 'text': 'cutoff k = 2'}]
+    >>> cutoff_dataset_tables(evaluate([3, 2, 0]))
+    {}
+    """
     cutoff = _cutoff_rows(evaluation)
-    return {
-        POSITIONS: positions,
-        **({CUTOFF: pa.Table.from_pylist(cutoff, schema=_CUTOFF_SCHEMA)} if cutoff else {}),
-    }
+    return {CUTOFF: pa.Table.from_pylist(cutoff, schema=_CUTOFF_SCHEMA)} if cutoff else {}
 
 
 def chart_datasets(evaluation: Evaluation) -> dict[str, list[dict[Any, Any]]]:

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from ndcg_core import Convention, evaluate, format_real
 from ndcg_core.metric.exact_ratio import shown_ndcg
+from ndcg_core.pictures.chart_data import POSITIONS, chart_dataset_tables
 from tests.browser.conftest import StreamlitServer
 
 pytestmark = pytest.mark.browser
@@ -53,3 +54,29 @@ def test_tooltips_of_a_value_below_the_smallest_float(
     tooltip = page.locator(".view-chart-tooltip").or_(page.locator("#vg-tooltip-element"))
     expect(tooltip).to_be_visible()
     expect(tooltip).to_contain_text(ndcg_text)
+
+
+RUNNING = re.compile(r"running DCG: ([^;]+)$")
+
+
+def test_the_first_drawn_points_are_the_cores(page: Page, app_server: StreamlitServer) -> None:
+    # The server sends the numbers and no points' rows; the browser makes the rows for the
+    # order it was sent, as at a drop, and each point's tooltip prints the core's value.
+    grades = [3, 2, 3, 0, 1, 2, 3, 1]
+    convention = Convention(gain="exponential", cutoff_k=5)
+    points = chart_dataset_tables(evaluate(grades, convention))[POSITIONS].to_pylist()
+    expected = sorted(
+        f"{row['series']} {row['label']} {format_real(row['running_dcg'])}" for row in points
+    )
+    page.goto(f"{app_server.url}/playground?g={','.join(map(str, grades))}&gain=exponential&k=5")
+    chart = page.locator(".lv-chart").first
+    running = chart.locator("g.mark-symbol.role-mark").nth(0).locator("path")
+    expect(running).to_have_count(len(points))
+    labels = running.evaluate_all("paths => paths.map((p) => p.getAttribute('aria-label'))")
+    shown = []
+    for label in labels:
+        fields = dict(part.split(": ", 1) for part in label.split("; "))
+        value = RUNNING.search(label)
+        assert value is not None, label
+        shown.append(f"{fields['ranking']} {fields['document']} {value.group(1)}")
+    assert sorted(shown) == expected

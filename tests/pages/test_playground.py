@@ -282,3 +282,24 @@ def test_an_unexpected_ndcg_is_explained_beside_it(text: str) -> None:
     (note,) = evaluation_notes(evaluation)
     captions = [c.value for c in at.caption]
     assert note in captions, captions
+
+
+@pytest.mark.parametrize(
+    ("grades", "convention", "exact"),
+    [
+        ("3, 2, 3, 0, 1, 2", Convention(), False),
+        ("1100, 3, 0", Convention(gain="exponential"), True),
+    ],
+)
+def test_the_points_rows_are_sent_only_where_the_browser_has_no_numbers(
+    grades: str, convention: Convention, exact: bool
+) -> None:
+    # 2^1100 - 1 overflows a float: the core sums exactly, and the browser cannot redo them.
+    at = open_app({**convention.to_params(), "g": grades}, page="pages/playground.py")
+    data = component_data(at, "lab_live")
+    assert data is not None
+    assert (data["numbers"] is None) == exact
+    assert ("positions" in data["chart"]["datasets"]) == exact
+    if exact:
+        labels = [row["label"] for row in data["chart"]["datasets"]["positions"]]
+        assert labels[:3] == ["D1", "D2", "D3"]
