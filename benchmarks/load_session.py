@@ -225,12 +225,7 @@ class Session(Client):
         swap = [*range(at), at + 1, at, *range(at + 2, len(self.labels))]
         labels = tuple(self.labels[i] for i in swap)
         grades = tuple(self.grades[i] for i in swap)
-        trigger = json.dumps([{"event": "order", "value": list(labels)}])
-        states = [
-            *self._widget_states.values(),
-            WidgetState(id=TRIGGERS.format(self._list_id), json_trigger_value=trigger),
-        ]
-        action = await self._rerun("drag", self.page_hash, self._list_fragment, states)
+        action = await self._list_event("drag", "order", list(labels))
         acked = acknowledged(self.elements)
         if acked is not None:  # the live view repainted this order itself: the server agrees
             if not action.error and acked != list(labels):
@@ -238,6 +233,22 @@ class Session(Client):
         else:
             action.error = action.error or self.check(self.elements, grades, self.gain)
         self.labels, self.grades = labels, grades
+        self.actions.append(action)
+        return action
+
+    async def _list_event(self, kind: str, event: str, value: object) -> Action:
+        """A rerun of the list's fragment with the list component's trigger ``event``."""
+        trigger = json.dumps([{"event": event, "value": value}])
+        states = [
+            *self._widget_states.values(),
+            WidgetState(id=TRIGGERS.format(self._list_id), json_trigger_value=trigger),
+        ]
+        return await self._rerun(kind, self.page_hash, self._list_fragment, states)
+
+    async def ask_for_everything(self) -> Action:
+        """The live view's refresh trigger: what a view drawn anew sends when it lacks what
+        the server's answer assumes (an acknowledgement's numbers, the charts' template)."""
+        action = await self._list_event("refresh", "refresh", True)
         self.actions.append(action)
         return action
 

@@ -17,13 +17,14 @@ page's browser library (:mod:`components.browser_library`).
 The list uses the drag list's vendored SortableJS (mouse, Alt+Arrow keys, a finger's long
 press), as :mod:`components.sortable_list` does, but draws every document: it has no window,
 so a page gives it lists of up to :data:`WHOLE_LIST_UP_TO` documents (:func:`drawn_whole`).
-The table draws every row up to :data:`WHOLE_TABLE_UP_TO` rows; a longer one a page of
-:data:`PAGE_ROWS` at a time, turned in the browser (each page's cells from the same repaint,
-or from the server's texts of every row where the sums are exact).
-"""
+The table (:mod:`components.live_table`) draws every row up to its ``WHOLE_TABLE_UP_TO``
+rows, a longer one a page of ``PAGE_ROWS`` at a time, turned in the browser (each page's
+cells from the same repaint, or from the server's texts of every row where the sums are
+exact). The charts' template, most of a payload, goes to a view once (:func:`live_view`)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -35,12 +36,12 @@ import streamlit as st
 from components.browser_library import library_user_js
 from components.cache import shared_view
 from components.drag_order import DOWN, MOVE_LABEL, ORDER_BUTTONS, UP, chip_text
+from components.live_table import NO, NO_LABEL, YES, server_table
 from components.results import metric_cards
 from components.static_files import static_text
 from ndcg_core.metric.lists import natural_key
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.metric.view_numbers import view_numbers
-from ndcg_core.pictures.tables import column_names, display_columns
 
 # Documents the list draws whole: at 1,000 an Alt+Arrow move repaints the list, cards, charts
 # and table within about 50 ms here (benchmarks/playground.py --drops); a longer list is the
@@ -50,8 +51,6 @@ WHOLE_LIST_UP_TO = 1_000
 # Streamlit's theme (components/static/chart_theme.js), whose axis titles are larger than
 # the template's allowance for them (a projector's chart was 9 px too wide for its column).
 CHART_MARGIN = 24
-WHOLE_TABLE_UP_TO = 400  # rows a table draws whole; a browser redraws them within a frame
-PAGE_ROWS = 50  # rows a page of a longer table shows (Streamlit's paged table had the same)
 # A view's payload is made once per server up to this many documents (a class's lists); a
 # longer list's is made per session, so that the server's shared store stays small.
 SHARED_UP_TO = 100
@@ -61,8 +60,6 @@ KEYS = "Reorder the list"  # and the group of reordering buttons
 WAITING = "Updating: these sums are done exactly on the server, which sends the new numbers."
 PREVIOUS, NEXT, PAGE = "Previous positions", "Next positions", "Table page"  # a long table's
 PAGE_OF = "of {pages}: positions {first}-{last} of {total}"  # beside the page's number
-NO_LABEL = "—"  # display_columns' label cell of a position past the list's end
-YES, NO = "yes", "no"  # display_columns' "in top k" cells
 
 
 @dataclass(frozen=True)
@@ -114,6 +111,16 @@ def with_run(body: bytes) -> bytes:
     ['D1']
     """
     return b'{"run": %d, ' % time.monotonic_ns() + body[1:]
+
+
+def template_id(chart_key: Hashable) -> str:
+    """A short, stable name for the charts' template ``chart_key`` names (the same in every
+    server process, unlike ``hash``).
+
+    >>> template_id((6, False, None)) == template_id((6, False, None)) != template_id(None)
+    True
+    """
+    return hashlib.sha256(repr(chart_key).encode()).hexdigest()[:16]
 
 
 def as_order(order: object, labels: Sequence[str]) -> list[str] | None:
@@ -173,60 +180,22 @@ def drawn_whole(evaluation: Evaluation) -> bool:
     return len(evaluation.grades) <= WHOLE_LIST_UP_TO
 
 
-def table_rows(evaluation: Evaluation) -> int:
-    """How many rows a page of the table shows (every row, or a page of a long table).
-
-    >>> from ndcg_core import evaluate
-    >>> table_rows(evaluate([1.0] * 10)), table_rows(evaluate([1.0] * 1000))
-    (10, 50)
-    """
-    rows = len(evaluation.table)
-    return rows if rows <= WHOLE_TABLE_UP_TO else PAGE_ROWS
-
-
-def _table(
-    evaluation: Evaluation,
-    titles: Mapping[str, str] | None,
-    keys: Mapping[str, str] | None,
-) -> dict[str, Any]:
-    """The server's table: headers, the keys ``repaintView``'s rows name them by, and the
-    cells of the first page as display_columns prints them, labels and titles as plain text
-    (not Markdown). Without ``keys`` (no payload: the browser cannot redo the numbers) the
-    cells of every page."""
-    total = len(evaluation.table)
-    page_rows = table_rows(evaluation)
-    shown = page_rows if keys else total
-    columns = display_columns(evaluation, rows=shown, titles=titles)
-    labels = [str(label) for label in evaluation.table["label"][:shown]]
-    columns[column_names(evaluation)["label"]] = [label or NO_LABEL for label in labels]
-    if titles:
-        columns["title"] = [titles.get(label, "") for label in labels]
-    headers = list(columns)
-    by_header = {header: key for key, header in (keys or {}).items()}
-    return {
-        "caption": "Position by position",
-        "headers": headers,
-        "keys": [by_header[header] for header in headers] if keys else None,
-        # Words read from the left; numbers line up on the right.
-        "text": [header in (column_names(evaluation)["label"], "title") for header in headers],
-        "rows": [list(row) for row in zip(*columns.values(), strict=True)],
-        "total": total,
-        "page_rows": page_rows,
-    }
-
-
 def live_data(
     evaluation: Evaluation,
     titles: Mapping[str, str] | None = None,
-    chart: Callable[[bool], Mapping[str, Any]] | None = None,
+    chart: Callable[[bool, bool], Mapping[str, Any]] | None = None,
     chart_note: str = "",
     parts: Parts = WHOLE,
     chips: Mapping[str, str] | None = None,
+    chart_id: str = "",
+    reuse: bool = False,
 ) -> dict[str, Any]:
-    """What the component is sent for ``evaluation`` (JSON-ready); ``chart(points)``, the
-    Vega-Lite spec of its three charts with their rows as JSON, the points' rows only if
-    ``points`` (none: no charts; without them the browser makes them from the numbers, as at
-    a drop, so they are asked for only where there are no numbers), and a line under them;
+    """What the component is sent for ``evaluation`` (JSON-ready); ``chart(points,
+    template)``, the Vega-Lite spec of its three charts with their rows as JSON, the points'
+    rows only if ``points`` (none: no charts; without them the browser makes them from the
+    numbers, as at a drop, so they are asked for only where there are no numbers), and a line
+    under them; ``chart_id``, the name of the charts' template, and ``reuse``, the browser
+    holds that template already, so only the rows are sent (``chart_reused``);
     ``parts``, which cards it shows, and whether the table; ``chips``, each document's text
     where a page words it its own way (else its title or label, and its grade).
 
@@ -244,7 +213,9 @@ def live_data(
     renamed = dict(parts.names)
     # Made only for a view that shows it (compare mode's two views redraw every run).
     table = (
-        _table(evaluation, titles, numbers["columns"] if numbers else None) if parts.table else None
+        server_table(evaluation, titles, numbers["columns"] if numbers else None)
+        if parts.table
+        else None
     )
     return {
         "items": [
@@ -260,7 +231,9 @@ def live_data(
         "keys": reorder_keys(evaluation.labels, titles, parts.move) if parts.keys else None,
         "compact": parts.compact,
         "numbers": numbers,
-        "chart": chart(numbers is None) if chart else None,
+        "chart": chart(numbers is None, not reuse) if chart else None,
+        "chart_id": chart_id,
+        "chart_reused": reuse,
         "chart_note": chart_note,
         "words": {
             "help": parts.help,
@@ -306,15 +279,18 @@ def live_view(
     titles: Mapping[str, str] | None = None,
     on_order: Callable[[list[str]], None] | None = None,
     on_ideal: Callable[[list[str]], None] | None = None,
-    chart: Callable[[bool], Mapping[str, Any]] | None = None,
+    chart: Callable[[bool, bool], Mapping[str, Any]] | None = None,
     chart_key: Hashable = None,
     chart_note: str = "",
     parts: Parts = WHOLE,
     chips: Mapping[str, str] | None = None,
 ) -> list[str] | None:
-    """Draw the list, the cards, the charts (``chart(points)``, see :func:`live_data`; ``chart_key``
-    names its template: its shape, width and text size) and the table of ``evaluation`` (its
-    documents in its order), or the ``parts`` of them named; ``chips``, see :func:`live_data`.
+    """Draw the list, the cards, the charts (``chart(points, template)``, see
+    :func:`live_data`; ``chart_key`` names its template: its shape, width and text size) and
+    the table of ``evaluation`` (its documents in its order), or the ``parts`` of them named;
+    ``chips``, see :func:`live_data`. The charts' template goes to the browser when its view
+    does not hold it yet (a new view, a new shape, or the browser asked for everything), and
+    otherwise only their rows: it is most of the payload (26 KB of 33).
 
     A drop or an Alt+Arrow move repaints them in the browser at once, then reports the new
     order (the labels, top first) once: ``on_order`` gets it before the next run, which should
@@ -332,20 +308,32 @@ def live_view(
         raise ValueError(msg)
     base = _base(evaluation, titles, chart_key, chart_note, parts, chips)
     answered = st.session_state.pop(f"{key}_reported", None)  # this run's drop, if any
+    held_key = f"{key}_template"  # the charts' template this session's view was sent
+    # The view's own state is there only while it stays drawn: a new view holds nothing.
+    reuse = (
+        chart is not None
+        and key in st.session_state
+        and st.session_state.get(held_key) == chart_key
+    )
     if answered == labels and st.session_state.get(f"{key}_base") == (base, True):
         body = json.dumps({"ack": labels}).encode()
     else:
+        chart_id = template_id(chart_key) if chart is not None else ""
 
         def payload() -> tuple[bytes, bool]:
-            data = live_data(evaluation, titles, chart, chart_note, parts, chips)
+            data = live_data(evaluation, titles, chart, chart_note, parts, chips, chart_id, reuse)
             return json.dumps(data).encode(), data["numbers"] is not None
 
         # A class opening one link all get the same view: it is made once per server.
         shareable = len(labels) <= SHARED_UP_TO
         body, numbers = (
-            shared_view("live_view", (base, tuple(labels)), payload) if shareable else payload()
+            shared_view("live_view", (base, tuple(labels), reuse), payload)
+            if shareable
+            else payload()
         )
         st.session_state[f"{key}_base"] = (base, numbers)
+        if chart is not None:
+            st.session_state[held_key] = chart_key
 
     def reported() -> None:
         # Runs before the script: the caller stores the order, this run draws it.
@@ -366,7 +354,8 @@ def live_view(
         data=with_run(body),
         on_order_change=reported,
         on_ideal_change=ideal,
-        # The browser asks for everything again when it cannot take an acknowledgement.
-        on_refresh_change=lambda: None,
+        # The browser asks for everything again when it cannot take an acknowledgement or
+        # lacks the charts' template (a view drawn anew): the next payload sends it.
+        on_refresh_change=lambda: st.session_state.pop(held_key, None),
     )
     return new_order(result.get("order"), labels)

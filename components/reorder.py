@@ -109,8 +109,8 @@ def live_ranking(evaluation: Evaluation, *, room: int) -> None:
         titles=current_titles(),
         on_order=_on_drag,
         on_ideal=_to_ideal,
-        chart=lambda points: browser_chart_spec(
-            evaluation, room=room - CHART_MARGIN, points=points
+        chart=lambda points, template: browser_chart_spec(
+            evaluation, room=room - CHART_MARGIN, points=points, template=template
         ),
         chart_key=browser_chart_key(evaluation, room=room - CHART_MARGIN),
         chart_note=chart_note(len(evaluation.table)),

@@ -104,13 +104,16 @@ def _chart_spec(
     rows: Callable[[pa.Table], Any] | None = None,
     *,
     points: bool = True,
+    template: bool = True,
 ) -> dict[str, Any]:
     # Building the Altair chart costs ~0.1 s: once per server for each shape (lines or
     # points, a cutoff or none) and width, then filled with the list's length and k.
-    layout = chart_layout(evaluation)
-    n, _, visible_k = layout
-    template = shared_call(chart_template, ChartShape.of(layout), width=width)
-    spec = fill_template(template, n, visible_k)
+    spec: dict[str, Any] = {}
+    if template:
+        layout = chart_layout(evaluation)
+        n, _, visible_k = layout
+        shaped = shared_call(chart_template, ChartShape.of(layout), width=width)
+        spec = fill_template(shaped, n, visible_k)
     # Arrow IPC bytes go to the browser as they are; a frame or a list of rows would be
     # converted again on every run (the spec is shared by every session that shows this view).
     tables = chart_dataset_tables(evaluation) if points else cutoff_dataset_tables(evaluation)
@@ -118,19 +121,22 @@ def _chart_spec(
     return spec
 
 
-def browser_chart_spec(evaluation: Evaluation, *, room: int, points: bool = True) -> dict[str, Any]:
+def browser_chart_spec(
+    evaluation: Evaluation, *, room: int, points: bool = True, template: bool = True
+) -> dict[str, Any]:
     """The spec :func:`chart_block` draws in ``room`` px, its datasets as JSON rows (what a
     component drawing the charts itself takes: :func:`components.view_charts.json_rows`),
     text sized for the screen as there; without the points' rows unless ``points`` (a view
-    that makes them from its numbers, as at a drop)."""
+    that makes them from its numbers, as at a drop); only the datasets unless ``template``
+    (a view that holds the template of this :func:`browser_chart_key`)."""
     width = fitted_width(room)
     spec = shared_view(
         "browser_chart",
-        (view_key(evaluation), width, points),
-        lambda: _chart_spec(evaluation, width, json_rows, points=points),
+        (view_key(evaluation), width, points, template),
+        lambda: _chart_spec(evaluation, width, json_rows, points=points, template=template),
     )
     font_size = chart_font_size()
-    return spec if font_size is None else with_text_size(spec, font_size)
+    return spec if font_size is None or not template else with_text_size(spec, font_size)
 
 
 def browser_chart_key(evaluation: Evaluation, *, room: int) -> Hashable:

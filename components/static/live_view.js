@@ -365,10 +365,24 @@ function confirm(ctl, ack) {
   ctl.root.dataset.source = "server";
 }
 
+function chartSpec(ctl, data) {
+  // The server sends the charts' template once per view (named data.chart_id), then only
+  // their rows (data.chart_reused): the spec is the template held here with those rows.
+  // Undefined when this view does not hold that template (it was drawn anew).
+  if (!data.chart) { ctl.template = null; return null; }
+  if (!data.chart_reused) {
+    ctl.template = { id: data.chart_id, spec: data.chart };
+    return data.chart;
+  }
+  if (!ctl.template || ctl.template.id !== data.chart_id) return undefined;
+  return { ...ctl.template.spec, datasets: data.chart.datasets };
+}
+
 function render(ctl, data) {
   if (ctl.dragging) { ctl.deferred = data; return; }
   if (data.ack) { confirm(ctl, data.ack); return; }
   if (chipAnswerIsStale(ctl, data.items.map(([id]) => id))) return;
+  const spec = chartSpec(ctl, data);
   ctl.data = data;
   ctl.root.classList.toggle("lv-compact", Boolean(data.compact));
   setText(ctl.help, data.words.help);
@@ -382,7 +396,9 @@ function render(ctl, data) {
   ctl.root.dataset.source = "server";
   ctl.page = Math.min(ctl.page, pages(ctl) - 1);
   showTable(ctl, pageCells(ctl, null));
-  showServerCharts(ctl, data.chart);
+  // Without its template the charts wait: the server sends it with everything else.
+  if (spec === undefined) ctl.send("refresh", true);
+  else showServerCharts(ctl, spec);
   setText(ctl.chartNote, data.chart_note);
   ctl.chartNote.hidden = !data.chart_note;
   refocusChip(wanted);

@@ -80,3 +80,43 @@ def test_the_first_drawn_points_are_the_cores(page: Page, app_server: StreamlitS
         assert value is not None, label
         shown.append(f"{fields['ranking']} {fields['document']} {value.group(1)}")
     assert sorted(shown) == expected
+
+
+def _drawn_points(page: Page, count: int) -> list[str]:
+    running = page.locator(".lv-chart").first.locator("g.mark-symbol.role-mark").nth(0)
+    expect(running.locator("path")).to_have_count(count)
+    labels = running.locator("path").evaluate_all(
+        "paths => paths.map((p) => p.getAttribute('aria-label'))"
+    )
+    shown = []
+    for label in labels:
+        fields = dict(part.split(": ", 1) for part in label.split("; "))
+        shown.append(f"{fields['ranking']} {fields['document']} {fields['running DCG']}")
+    return sorted(shown)
+
+
+def _core_points(grades: list[int]) -> list[str]:
+    points = chart_dataset_tables(evaluate(grades))[POSITIONS].to_pylist()
+    return sorted(
+        f"{row['series']} {row['label']} {format_real(row['running_dcg'])}" for row in points
+    )
+
+
+def test_a_typed_list_of_the_same_length_redraws_the_held_charts_with_its_points(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    # The second list's payload names the charts' template the view already holds and
+    # carries no rows: the browser puts the points it makes into that template.
+    first, second = [3, 2, 3, 0, 1, 2], [0, 1, 3, 3, 2, 1]
+    page.goto(f"{app_server.url}/playground?g={','.join(map(str, first))}")
+    assert _drawn_points(page, 12) == _core_points(first)
+    box = page.get_by_role("textbox", name="Grades, top position first")
+    box.fill(", ".join(map(str, second)))
+    box.press("Control+Enter")
+    expect(page.locator(".lv-card-value").last).to_have_text(format_real(evaluate(second).ndcg))
+    # The rows are swapped in after the cards: the second list's top document adds 0, which
+    # no point of the first list shows.
+    points = page.locator(".lv-chart g.mark-symbol.role-mark").nth(0).locator("path")
+    zero = points.locator('xpath=self::*[contains(@aria-label, "running DCG: 0")]')
+    expect(zero.first).to_be_attached()
+    assert _drawn_points(page, 12) == _core_points(second)

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Dialog, Locator, Page, expect
 
-from components.live_view import NEXT, PAGE_ROWS, WAITING, table_rows
+from components.live_table import PAGE_ROWS, table_rows
+from components.live_view import NEXT, WAITING
 from components.results import metric_cards
 from ndcg_core import format_real
 from ndcg_core.metric.metrics import Evaluation
