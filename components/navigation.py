@@ -89,9 +89,10 @@ def run_through_app() -> None:
     this first (tests/pages/test_declared_pages.py checks it); in that case it switches the
     server to st.navigation mode and reruns.
 
-    The one private Streamlit name the app uses, for want of a public one: the mode is
-    decided by the folder's name alone (no setting turns it off; ``showSidebarNavigation``
-    only hides the menu), and only st.navigation, which app.py has not yet run, switches it.
+    A private Streamlit name (one of two in the app, with ``components.run_uploads``), for
+    want of a public one: the mode is decided by the folder's name alone (no setting turns it
+    off; ``showSidebarNavigation`` only hides the menu), and only st.navigation, which app.py
+    has not yet run, switches it.
     Renaming ``pages/`` would avoid it, but the product's layout names that folder.
 
     The flag is the server's, the check is the session's: when a restarted server meets

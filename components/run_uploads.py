@@ -85,10 +85,11 @@ def _let_go_of_upload(file_id: str) -> None:
     files until the session is shut down, and a closed browser's session never is
     (streamlit/streamlit#9218): every upload stayed in memory until the server restarted.
 
-    The one private Streamlit name here, for want of a public one: no public call deletes
-    an upload (the uploader's own × button asks the server over HTTP). The script run
-    context gives this session's id and its upload store; the file's id is public
-    (``UploadedFile.file_id``). Without a context (a bare script) nothing is held."""
+    A private Streamlit name (the app's other is in ``components.navigation``), for want of
+    a public one: no public call deletes an upload (the uploader's own × button asks the
+    server over HTTP). The script run context gives this session's id and its upload store;
+    the file's id is public (``UploadedFile.file_id``). Without a context (a bare script)
+    nothing is held."""
     from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
     context = get_script_run_ctx(suppress_warning=True)
