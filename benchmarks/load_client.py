@@ -105,6 +105,7 @@ class Client:
         self._file_urls: dict[str, asyncio.Future[str]] = {}  # request id -> upload URL
         self._problem = ""
         self.session_id = ""
+        self.received = 0  # bytes of the server's websocket messages, all told
 
     # -- connection
 
@@ -138,6 +139,7 @@ class Client:
         assert self._ws is not None
         try:
             async for data in self._ws:
+                self.received += len(data)
                 msg = ForwardMsg()
                 msg.ParseFromString(data if isinstance(data, bytes) else data.encode())
                 self._on_message(msg)

@@ -10,7 +10,8 @@ each scenario of benchmarks/load.py (same servers, same shipped settings), five 
 the server up, then ``--sessions`` sessions open the page one after another (connect and first
 run), then each makes the burst's change (types a new list on the Playground, presses the
 button or the lesson's Next elsewhere), then all close. The server's CPU time
-(/proc/<pid>/stat, 10 ms ticks) is read around each phase and divided by the sessions.
+(/proc/<pid>/stat, 10 ms ticks) is read around each phase and divided by the sessions; so
+are the bytes the server sent the sessions during their changes (the websocket's messages).
 
 ``--pages``: one session of app.py visits each page ``--visits`` times back to back; per
 page, the server CPU per visit and the median wall time of a visit. Wall time well above
@@ -37,8 +38,9 @@ WARM_UP = 5
 DRAG = "+drag"  # a scenario name's suffix: the change is a drop in the Playground's list
 
 
-async def measure(name: str, sessions: int, seed: int) -> tuple[float, float, float]:
-    """Milliseconds of server CPU per first load, per change and per close."""
+async def measure(name: str, sessions: int, seed: int) -> tuple[float, float, float, float]:
+    """Milliseconds of server CPU per first load, per change and per close; and the bytes the
+    server sent per change."""
     drag = name.endswith(DRAG)
     scenario = SCENARIOS[name.removesuffix(DRAG)]
     rng = random.Random(seed)
@@ -67,9 +69,11 @@ async def measure(name: str, sessions: int, seed: int) -> tuple[float, float, fl
             await session.connect()
             await session.load()
         loaded = cpu_seconds(pid)
+        received = sum(session.received for session in opened)
         for session in opened:
             await (session.drag() if drag else session.change())
         changed = cpu_seconds(pid)
+        sent = (sum(session.received for session in opened) - received) / sessions
         for session in opened:
             await session.close()
         await asyncio.sleep(0.5)
@@ -79,7 +83,7 @@ async def measure(name: str, sessions: int, seed: int) -> tuple[float, float, fl
             msg = f"{name}: {len(errors)} errors, first: {errors[0]}"
             raise RuntimeError(msg)
     per = 1000 / sessions
-    return (loaded - before) * per, (changed - loaded) * per, (closed - changed) * per
+    return (loaded - before) * per, (changed - loaded) * per, (closed - changed) * per, sent
 
 
 async def page_visits(visits: int, seed: int) -> list[tuple[str, float, float]]:
@@ -122,13 +126,16 @@ def main() -> None:
         return
     names = args.scenarios.split(",")
     print(f"server CPU per operation, {args.sessions} sessions one after another:")
-    print(f"{'scenario':34} {'first load':>11} {'change':>9} {'close':>7} {'total':>8}")
+    print(
+        f"{'scenario':34} {'first load':>11} {'change':>9} {'close':>7} {'total':>8}"
+        f" {'bytes per change':>17}"
+    )
     for name in names:
-        load, change, close = asyncio.run(measure(name, args.sessions, args.seed))
+        load, change, close, sent = asyncio.run(measure(name, args.sessions, args.seed))
         total = load + change + close
         print(
             f"{SCENARIOS[name.removesuffix(DRAG)].label + (', drop' if name.endswith(DRAG) else ''):34} {load:8.1f} ms {change:6.1f} ms "
-            f"{close:4.1f} ms {total:5.1f} ms"
+            f"{close:4.1f} ms {total:5.1f} ms {sent:14,.0f} B"
         )
 
 
