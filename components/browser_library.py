@@ -3,8 +3,8 @@
 The live view (:mod:`components.live_view`) is redrawn with every run of its fragment, and an
 inline component's script goes with each drawing. Its scripts (Vega and Vega-Lite, about
 770 KB; SortableJS and the chips shared with the drag list; the repaint; the charts; the view
-itself and its style sheet) live in this library instead, which a page draws once, outside any fragment a drop
-reruns. Its script publishes the view's entry point as ``globalThis.ndcgLabLibrary.liveView``
+itself and its style sheet) live in this library instead, which a page draws once, outside
+any fragment a drop reruns. Its script publishes the view's entry point as ``globalThis.ndcgLabLibrary.liveView``
 and says so with the :data:`LOADED` event; the live view's own script, a few lines, waits.
 
 How the library reaches the browser: as a file from the app's static folder (Streamlit's

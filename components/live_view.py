@@ -309,15 +309,15 @@ def live_view(
     base = _base(evaluation, titles, chart_key, chart_note, parts, chips)
     answered = st.session_state.pop(f"{key}_reported", None)  # this run's drop, if any
     held_key = f"{key}_template"  # the charts' template this session's view was sent
-    # The view's own state is there only while it stays drawn: a new view holds nothing.
-    reuse = (
-        chart is not None
-        and key in st.session_state
-        and st.session_state.get(held_key) == chart_key
-    )
     if answered == labels and st.session_state.get(f"{key}_base") == (base, True):
         body = json.dumps({"ack": labels}).encode()
     else:
+        # The view's own state is there only while it stays drawn: a new view holds nothing.
+        reuse = (
+            chart is not None
+            and key in st.session_state
+            and st.session_state.get(held_key) == chart_key
+        )
         chart_id = template_id(chart_key) if chart is not None else ""
 
         def payload() -> tuple[bytes, bool]:

@@ -56,32 +56,6 @@ def test_tooltips_of_a_value_below_the_smallest_float(
     expect(tooltip).to_contain_text(ndcg_text)
 
 
-RUNNING = re.compile(r"running DCG: ([^;]+)$")
-
-
-def test_the_first_drawn_points_are_the_cores(page: Page, app_server: StreamlitServer) -> None:
-    # The server sends the numbers and no points' rows; the browser makes the rows for the
-    # order it was sent, as at a drop, and each point's tooltip prints the core's value.
-    grades = [3, 2, 3, 0, 1, 2, 3, 1]
-    convention = Convention(gain="exponential", cutoff_k=5)
-    points = chart_dataset_tables(evaluate(grades, convention))[POSITIONS].to_pylist()
-    expected = sorted(
-        f"{row['series']} {row['label']} {format_real(row['running_dcg'])}" for row in points
-    )
-    page.goto(f"{app_server.url}/playground?g={','.join(map(str, grades))}&gain=exponential&k=5")
-    chart = page.locator(".lv-chart").first
-    running = chart.locator("g.mark-symbol.role-mark").nth(0).locator("path")
-    expect(running).to_have_count(len(points))
-    labels = running.evaluate_all("paths => paths.map((p) => p.getAttribute('aria-label'))")
-    shown = []
-    for label in labels:
-        fields = dict(part.split(": ", 1) for part in label.split("; "))
-        value = RUNNING.search(label)
-        assert value is not None, label
-        shown.append(f"{fields['ranking']} {fields['document']} {value.group(1)}")
-    assert sorted(shown) == expected
-
-
 def _drawn_points(page: Page, count: int) -> list[str]:
     running = page.locator(".lv-chart").first.locator("g.mark-symbol.role-mark").nth(0)
     expect(running.locator("path")).to_have_count(count)
@@ -95,11 +69,21 @@ def _drawn_points(page: Page, count: int) -> list[str]:
     return sorted(shown)
 
 
-def _core_points(grades: list[int]) -> list[str]:
-    points = chart_dataset_tables(evaluate(grades))[POSITIONS].to_pylist()
+def _core_points(grades: list[int], convention: Convention | None = None) -> list[str]:
+    points = chart_dataset_tables(evaluate(grades, convention))[POSITIONS].to_pylist()
     return sorted(
         f"{row['series']} {row['label']} {format_real(row['running_dcg'])}" for row in points
     )
+
+
+def test_the_first_drawn_points_are_the_cores(page: Page, app_server: StreamlitServer) -> None:
+    # The server sends the numbers and no points' rows; the browser makes the rows for the
+    # order it was sent, as at a drop, and each point's tooltip prints the core's value.
+    grades = [3, 2, 3, 0, 1, 2, 3, 1]
+    convention = Convention(gain="exponential", cutoff_k=5)
+    expected = _core_points(grades, convention)
+    page.goto(f"{app_server.url}/playground?g={','.join(map(str, grades))}&gain=exponential&k=5")
+    assert _drawn_points(page, len(expected)) == expected
 
 
 def test_a_typed_list_of_the_same_length_redraws_the_held_charts_with_its_points(
