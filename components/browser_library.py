@@ -3,9 +3,10 @@
 The live view (:mod:`components.live_view`) is redrawn with every run of its fragment, and an
 inline component's script goes with each drawing. Its scripts (Vega and Vega-Lite, about
 770 KB; SortableJS and the chips shared with the drag list; the repaint; the charts; the view
-itself and its style sheet) live in this library instead, which a page draws once, outside
-any fragment a drop reruns. Its script publishes the view's entry point as ``globalThis.ndcgLabLibrary.liveView``
-and says so with the :data:`LOADED` event; the live view's own script, a few lines, waits.
+itself and its style sheet; compare mode's chart of both rankings) live in this library
+instead, which a page draws once, outside any fragment a drop reruns. Its script publishes
+the entry points as ``globalThis.ndcgLabLibrary.liveView`` and ``.compareView`` and says so
+with the :data:`LOADED` event; each component's own script, a few lines, waits.
 
 How the library reaches the browser: as a file from the app's static folder (Streamlit's
 ``server.enableStaticServing``, ``/app/static/``), gzipped by the server the first time a page
@@ -51,11 +52,12 @@ LIBRARY_JS = "\n".join(
         view_repaint_js(),
         view_charts_code_js(),
         static_text("live_keys.js"),
+        static_text("compare_view.js"),
         f"const LIVE_VIEW_CSS = {json.dumps(static_text('live_view.css'))};",
         static_text("live_view.js"),
         "export default function () {",
         "  if (!globalThis.ndcgLabLibrary) {",
-        "    globalThis.ndcgLabLibrary = { liveView: mountLiveView };",
+        "    globalThis.ndcgLabLibrary = { liveView: mountLiveView, compareView: mountCompareView };",
         f"    window.dispatchEvent(new Event({json.dumps(LOADED)}));",
         "  }",
         "}",
@@ -134,22 +136,23 @@ def browser_library(static_dir: Path = APP_STATIC) -> None:
         _LOADER(data={"src": library_url(name), "failed": FAILED})
 
 
-def library_user_js() -> str:
-    """A component script that hands its mount to the library's ``liveView`` once the
-    library is there (at once, or at its :data:`LOADED` event), and says
-    :data:`NOT_LOADED` where the view would be if the file did not arrive (:data:`FAILED`)."""
+def library_user_js(entry: str = "liveView") -> str:
+    """A component script that hands its mount to the library's ``entry`` (``liveView`` or
+    ``compareView``) once the library is there (at once, or at its :data:`LOADED` event), and
+    says :data:`NOT_LOADED` where the view would be if the file did not arrive (:data:`FAILED`).
+    """
     return "\n".join(
         [
             "export default function (component) {",
             "  const library = () => globalThis.ndcgLabLibrary;",
-            "  if (library()) return library().liveView(component);",
+            f"  if (library()) return library().{entry}(component);",
             "  let cleanup = null;",
             "  let gone = false;",
             "  const box = component.parentElement;",
             "  const start = () => {",
             "    if (gone || cleanup) return;",
             '    box.querySelector(".lv-load-failed")?.remove();',
-            "    cleanup = library().liveView(component);",
+            f"    cleanup = library().{entry}(component);",
             "  };",
             "  const failed = () => {",  # said where the list would be, once
             "    if (gone || cleanup || box.querySelector('.lv-load-failed')) return;",

@@ -8,27 +8,39 @@ Every number comes from :func:`ndcg_core.metric.compare.compare`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 import pandas as pd
 import streamlit as st
 
+from components.browser_library import library_user_js
 from components.cache import remember
 from components.chrome import error_box, plain, show_error
 from components.drag_order import draggable_ranking, order_buttons
-from components.live_view import PAIRED, drawn_whole, live_view
+from components.live_view import CHART_MARGIN, PAIRED, drawn_whole, live_view
 from components.screen import chart_font_size
 from components.sortable_list import show_position
 from components.state import PERSIST, clear_errors, current_list, current_unretrieved, set_error
+from components.static_files import static_text
 from components.view_parts import add_to_view, from_view
 from ndcg_core import Convention, Evaluation, NdcgError
 from ndcg_core.metric.compare import compare
 from ndcg_core.metric.comparison import Comparison
 from ndcg_core.metric.lists import ideal_order, moved, reordered
 from ndcg_core.metric.parsing import GradeList
+from ndcg_core.metric.view_numbers import view_numbers
 from ndcg_core.pictures.chart_data import PLOTTED_POSITIONS
-from ndcg_core.pictures.compare_charts import comparison_spec, fitted_comparison_width
+from ndcg_core.pictures.compare_charts import (
+    CHANGES,
+    CURVES,
+    EFFECTS,
+    comparison_spec,
+    drawn_positions,
+    fitted_comparison_width,
+)
 from ndcg_core.pictures.stakeholder import number_rows, stakeholder_html
 
 COMPARE_KEY = "lab_compare"
@@ -36,6 +48,17 @@ ORDER_B_KEY = "lab_order_b"
 SORT_B_KEY = "lab_sort_b"  # B's drag list (a list too long for the browser to draw whole)
 LIVE_B_KEY = "lab_live_b"  # B, and its DCG and nDCG, drawn in the browser
 MOVE_B = "Move in B"  # B's document picker
+CHART_KEY = "lab_compare_chart"  # the chart of both rankings, drawn in the browser
+# What A's and B's live views call themselves when they tell the page the order they show:
+# the chart follows both at once (components/static/compare_view.js).
+NAME_A, NAME_B = "ranking A", "ranking B"
+PARTS_A = replace(PAIRED, name=NAME_A)
+PARTS_B = replace(PAIRED, move=MOVE_B, name=NAME_B)
+# Its code is the browser library's; its own style is the note said where the chart would be
+# when the library did not arrive.
+_CHART_JS = library_user_js("compareView")
+_CHART_CSS = static_text("live_view_note.css")
+_CHART = st.components.v2.component("ndcg_lab_compare_chart", css=_CHART_CSS, js=_CHART_JS)
 COMPARE_HELP = (
     "Rank the same documents a second way (ranking B) and see which order scores higher, "
     "position by position, and why."
@@ -116,7 +139,7 @@ def ranking_b_controls(
             titles=titles,
             on_order=_on_drag_b,
             on_ideal=_to_ideal_b,
-            parts=replace(PAIRED, move=MOVE_B),
+            parts=PARTS_B,
         )
         show_error("order_b")
     else:
@@ -193,18 +216,50 @@ def comparison_table(comparison: Comparison) -> None:
     )
 
 
-def comparison_chart(comparison: Comparison, *, room: int) -> None:
-    """Both running-DCG curves on one chart, and B's gain or loss at each position below,
-    drawn to fit ``room`` px, with text sized for the screen."""
-    width = fitted_comparison_width(room)
+def chart_data(
+    comparison: Comparison, *, width: int, font_size: int | None = None
+) -> dict[str, Any]:
+    """What the chart's component is sent (JSON-ready): the stacked spec ``width`` px wide
+    (``font_size``: its text, see :func:`comparison_spec`), with its rows only where the sums
+    are exact; else the list's ``numbers`` (the same for A and B: one list, one convention),
+    from which the browser makes the rows for the orders A's and B's views show (``orders``:
+    the server's), at the ``plotted`` positions; the views' names (``views``), the effects'
+    words and the datasets' names.
+
+    >>> from ndcg_core.metric.compare import compare
+    >>> data = chart_data(compare({"a": 1, "b": 0}, "ab", "ba"), width=300, font_size=14)
+    >>> data["orders"], data["plotted"], data["spec"]["datasets"], data["views"]["B"]
+    ({'A': ['a', 'b'], 'B': ['b', 'a']}, [1, 2], {'curves': [], 'changes': []}, 'ranking B')
+    """
     spec = comparison_spec(
         comparison,
         width=width,
         height=max(110, width // 4),  # as tall as it is wide allows: squat on a projector
         stacked=True,
-        font_size=chart_font_size(),
+        font_size=font_size,
     )
-    st.vega_lite_chart(spec, width="content")
+    # None where A's sums are exact, and compare() puts B's in the same arithmetic as A's.
+    numbers = view_numbers(comparison.a)
+    if numbers is not None:  # the browser makes the rows from the numbers
+        spec["datasets"] = {name: [] for name in spec["datasets"]}
+    return {
+        "spec": spec,
+        "numbers": numbers,
+        "plotted": drawn_positions(comparison),
+        "orders": {"A": list(comparison.order_a), "B": list(comparison.order_b)},
+        "views": {"A": NAME_A, "B": NAME_B},
+        "effects": list(EFFECTS),
+        "names": {"curves": CURVES, "changes": CHANGES},
+    }
+
+
+def comparison_chart(comparison: Comparison, *, room: int) -> None:
+    """Both running-DCG curves on one chart, and B's gain or loss at each position below,
+    drawn to fit ``room`` px, with text sized for the screen, in the browser: a drop in A or
+    B redraws it at once (see :func:`chart_data`)."""
+    width = fitted_comparison_width(room - CHART_MARGIN)
+    data = chart_data(comparison, width=width, font_size=chart_font_size())
+    _CHART(key=CHART_KEY, data=json.dumps(data).encode())
     sampled = (
         f" Over {PLOTTED_POSITIONS} positions both draw {PLOTTED_POSITIONS} evenly spaced ones."
         if len(comparison.order_a) > PLOTTED_POSITIONS

@@ -70,7 +70,8 @@ class Parts:
     beside another ranking's or a lesson's text); ``names``, a card's own label where a page
     words it its way (key, label), and ``help``, the line above the list; ``keys``, the
     reordering buttons under the list (:func:`reorder_keys`), their picker labelled
-    ``move``."""
+    ``move``; ``name``, what the view calls itself when it tells the page the order it shows
+    (compare mode's chart follows A's and B's, ``static/compare_view.js``), or none."""
 
     cards: tuple[str, ...] | None = None
     table: bool = True
@@ -79,6 +80,7 @@ class Parts:
     names: tuple[tuple[str, str], ...] = ()
     help: str = HELP
     move: str = MOVE_LABEL
+    name: str = ""
 
 
 # The Playground's one ranking: every card, the charts, the table and the reordering buttons.
@@ -230,6 +232,7 @@ def live_data(
         "table": table,
         "keys": reorder_keys(evaluation.labels, titles, parts.move) if parts.keys else None,
         "compact": parts.compact,
+        "name": parts.name,
         "numbers": numbers,
         "chart": chart(numbers is None, not reuse) if chart else None,
         "chart_id": chart_id,

@@ -11,8 +11,9 @@ from typing import Any
 
 from components.cache import shared_view
 from components.chrome import show_error
+from components.compare_mode import PARTS_A
 from components.drag_order import draggable_ranking, order_buttons
-from components.live_view import CHART_MARGIN, PAIRED, live_view
+from components.live_view import CHART_MARGIN, live_view
 from components.results import (
     browser_chart_key,
     browser_chart_spec,
@@ -128,6 +129,6 @@ def live_ranking_a(evaluation: Evaluation) -> None:
         titles=current_titles(),
         on_order=_on_drag,
         on_ideal=_to_ideal,
-        parts=PAIRED,
+        parts=PARTS_A,
     )
     show_error("order")

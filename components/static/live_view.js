@@ -260,10 +260,16 @@ function announce(ctl, li) {
     : `${place}${ctl.data.words.waiting}`;
 }
 
+function shareOrder(ctl) {
+  // A named view tells the page the order it shows (compare_view.js: compare mode's chart).
+  if (ctl.data && ctl.data.name) announceOrder(ctl.data.name, chipIds(ctl.list));
+}
+
 function moved(ctl, li) {
   relabel(ctl);
   repaint(ctl);
   announce(ctl, li);
+  shareOrder(ctl);
   // The order goes to the server once this frame is painted: Streamlit's own work on a
   // trigger (a rerun request, its status) then never delays the numbers the person sees.
   requestAnimationFrame(() => setTimeout(() => {
@@ -391,6 +397,7 @@ function render(ctl, data) {
   ctl.status.hidden = true;
   const wanted = placeChips(ctl, data.items, CLASSES);
   relabel(ctl);
+  shareOrder(ctl);
   showKeys(ctl, data.keys);
   showCards(ctl, data.cards.map((card) => card.value));
   ctl.root.dataset.source = "server";

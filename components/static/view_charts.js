@@ -33,13 +33,14 @@ function viewChartRows(numbers, view) {
   return { [VIEW_CHART_POSITIONS]: rows };
 }
 
-// Draws the Vega-Lite `spec` as SVG into `container`, in the page's theme there (chart_theme.js,
-// under the spec's own config) with a tooltip box; resolves to the handle updateViewCharts
-// takes, once the first frame is drawn. When the page's theme changes (Streamlit switches
-// light and dark in the page alone, and need not run the component again: after a drop it
-// answers with an acknowledgement only) the charts are drawn anew in it, with their rows.
-async function drawViewCharts(container, spec) {
-  const handle = { container, spec, view: null, theme: "", work: Promise.resolve() };
+// Draws the Vega-Lite `spec` as SVG into `container` (its rows are the datasets named `names`,
+// which updates swap), in the page's theme there (chart_theme.js, under the spec's own config)
+// with a tooltip box; resolves to the handle updateViewCharts takes, once the first frame is
+// drawn. When the page's theme changes (Streamlit switches light and dark in the page alone,
+// and need not run the component again: after a drop it answers with an acknowledgement only)
+// the charts are drawn anew in it, with their rows.
+async function drawViewCharts(container, spec, names = [VIEW_CHART_POSITIONS]) {
+  const handle = { container, spec, names, view: null, theme: "", work: Promise.resolve() };
   await viewChartWork(handle, () => drawThemed(handle));
   return handle;
 }
@@ -58,9 +59,8 @@ async function drawThemed(handle) {
   const theme = chartPageTheme(handle.container);
   const compiled = vegaLite.compile(themedChartSpec(handle.spec, theme)).spec;
   const names = new Set(compiled.data.map((data) => data.name));
-  if (!names.has(VIEW_CHART_POSITIONS)) {
-    throw new Error(`the chart does not read a dataset named ${VIEW_CHART_POSITIONS}`);
-  }
+  const missing = handle.names.find((name) => !names.has(name));
+  if (missing !== undefined) throw new Error(`the chart does not read a dataset named ${missing}`);
   if (handle.view) handle.view.finalize();
   const drawing = document.createElement("div");
   drawing.className = "view-chart-drawing";

@@ -5,6 +5,10 @@ Specs are plain dicts (Vega-Lite v5), so they can be drawn in the page by Altair
 or offline by vl-convert (:func:`comparison_svg`). Only positions and numbers go into a
 chart, never a document's title: user text stays out of anything drawn as markup.
 Colours are Okabe-Ito; the two curves also differ by dash and point shape.
+
+The rows are the spec's two named datasets (:data:`CURVES`, :data:`CHANGES`), made by
+:func:`comparison_rows`: a browser that repaints the chart after a drop swaps in rows it makes
+the same way from the orders shown (``components/static/compare_view.js``).
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ from ndcg_core.pictures.style import with_text_size
 _COLOUR_A, _COLOUR_B = "#0072B2", "#E69F00"  # Okabe-Ito blue and orange
 _GAIN_COLOUR, _LOSS_COLOUR = "#009E73", "#D55E00"  # Okabe-Ito bluish green and vermillion
 SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
+CURVES, CHANGES = "curves", "changes"  # the datasets: running DCG of each, B - A per position
+#: What a position's change does for B: more than 0, less than 0, 0 (the bars' colours).
+EFFECTS = ("B gains", "B loses", "no change")
 
 
 def chart_unit(comparison: Comparison) -> tuple[str, Decimal]:
@@ -41,9 +48,50 @@ def _scaled(value: Any, scale: Decimal) -> float:
 
 
 def _effect(change: Any) -> str:
+    gains, loses, same = EFFECTS
     if change > 0:
-        return "B gains"
-    return "B loses" if change < 0 else "no change"
+        return gains
+    return loses if change < 0 else same
+
+
+def drawn_positions(comparison: Comparison) -> list[int]:
+    """The positions the chart draws: all of them, or for a long list evenly spaced ones,
+    as the Playground's own charts do (``plotted_positions``).
+
+    >>> from ndcg_core.metric.compare import compare
+    >>> drawn_positions(compare({"a": 1, "b": 0}, "ab", "ba"))
+    [1, 2]
+    """
+    n = len(comparison.order_a)
+    return [int(p) for p in plotted_positions(n, comparison.convention.cutoff_k)]
+
+
+def comparison_rows(comparison: Comparison) -> dict[str, list[dict[str, Any]]]:
+    """The chart's rows at the positions it draws (:func:`drawn_positions`): each ranking's
+    running DCG (:data:`CURVES`: A's rows, then B's) and B's change at each position
+    (:data:`CHANGES`), divided by :func:`chart_unit`'s number.
+
+    >>> from ndcg_core.metric.compare import compare
+    >>> rows = comparison_rows(compare({"a": 1, "b": 0}, "ab", "ba"))
+    >>> [round(row["running_dcg"], 3) for row in rows[CURVES]]
+    [1.0, 1.0, 0.0, 0.631]
+    >>> [(round(row["change"], 3), row["effect"]) for row in rows[CHANGES]]
+    [(-1.0, 'B loses'), (0.631, 'B gains')]
+    """
+    _, scale = chart_unit(comparison)
+    drawn = drawn_positions(comparison)
+    curves = []
+    for name, evaluation in (("A", comparison.a), ("B", comparison.b)):
+        sums = evaluation.table["running_dcg"].tolist()
+        curves += [
+            {"position": i, "ranking": name, "running_dcg": _scaled(sums[i - 1], scale)}
+            for i in drawn
+        ]
+    changes = [
+        {"position": p.position, "change": _scaled(p.change, scale), "effect": _effect(p.change)}
+        for p in (comparison.positions[i - 1] for i in drawn)
+    ]
+    return {CURVES: curves, CHANGES: changes}
 
 
 def comparison_spec(
@@ -62,33 +110,15 @@ def comparison_spec(
     >>> spec = comparison_spec(compare({"a": 3, "b": 2, "c": 0}, "abc", "bac"))
     >>> [len(panel["layer"]) for panel in spec["hconcat"]]
     [1, 2]
-    >>> [row["change"] for row in spec["hconcat"][1]["layer"][0]["data"]["values"]][2]
+    >>> [row["change"] for row in spec["datasets"][CHANGES]][2]
     0.0
     >>> order = [str(i) for i in range(10_000)]
     >>> long = comparison_spec(compare(dict.fromkeys(order, 1.0), order, order[::-1]))
-    >>> len(long["hconcat"][1]["layer"][0]["data"]["values"])  # PLOTTED_POSITIONS
+    >>> len(long["datasets"][CHANGES])  # PLOTTED_POSITIONS
     500
     """
-    unit, scale = chart_unit(comparison)
-    a_table, b_table = comparison.a.table, comparison.b.table
+    unit, _ = chart_unit(comparison)
     n = len(comparison.order_a)
-    # A long list draws evenly spaced positions, as the Playground's own charts do.
-    drawn = plotted_positions(n, comparison.convention.cutoff_k).tolist()
-    curves = []
-    for name, table in (("A", a_table), ("B", b_table)):
-        sums = table["running_dcg"].tolist()
-        curves += [
-            {"position": i, "ranking": name, "running_dcg": _scaled(sums[i - 1], scale)}
-            for i in drawn
-        ]
-    bars = [
-        {
-            "position": p.position,
-            "change": _scaled(p.change, scale),
-            "effect": _effect(p.change),
-        }
-        for p in (comparison.positions[i - 1] for i in drawn)
-    ]
     x_axis = {
         "field": "position",
         "type": "quantitative",
@@ -112,7 +142,7 @@ def comparison_spec(
         "height": height,
         "layer": [
             {
-                "data": {"values": curves},
+                "data": {"name": CURVES},
                 # Points would overlap on a long list: a line alone, as the Playground's charts.
                 "mark": {"type": "line", "point": not is_dense(n)},
                 "encoding": {
@@ -152,7 +182,7 @@ def comparison_spec(
         "height": height,
         "layer": [
             {
-                "data": {"values": bars},
+                "data": {"name": CHANGES},
                 "mark": {"type": "bar"},
                 "encoding": {
                     "x": {
@@ -167,7 +197,7 @@ def comparison_spec(
                         "type": "nominal",
                         "title": None,
                         "scale": {
-                            "domain": ["B gains", "B loses", "no change"],
+                            "domain": list(EFFECTS),
                             "range": [_GAIN_COLOUR, _LOSS_COLOUR, "#8C8C8C"],
                         },
                         "legend": {"orient": "top"},
@@ -184,6 +214,7 @@ def comparison_spec(
     spec = {
         "$schema": SCHEMA,
         ("vconcat" if stacked else "hconcat"): [running, per_position],
+        "datasets": comparison_rows(comparison),
         "autosize": {"type": "pad"},  # panels side by side or in a column cannot "fit"
         # Each panel keeps its own colours and legend (A/B versus gains/losses).
         "resolve": {"scale": {"color": "independent"}, "legend": {"color": "independent"}},

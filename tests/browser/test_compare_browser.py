@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, WebSocketRoute, expect
 
 from ndcg_core import format_real
 from ndcg_core.metric.compare import compare
@@ -46,13 +46,21 @@ def order_of(page: Page, name: str) -> list[str]:
     return ids
 
 
+CHART = ".st-key-lab_compare_chart .cv"  # the chart of both rankings, drawn in the browser
+# A bar's aria-label: B's change at a position.
+BAR = re.compile(r"position i: (\d+); change in DCG: ([-−0-9.e]+); effect: (.+)$")
+
+
+def aria_labels(page: Page, marks: str) -> list[str]:
+    labels: list[str] = page.locator(f"{CHART} {marks}").evaluate_all(
+        "paths => paths.map(p => p.getAttribute('aria-label') || '')"
+    )
+    return labels
+
+
 def curves(page: Page) -> dict[str, list[float]]:
     """Each ranking's running DCG, position by position, read from the chart's points."""
-    labels: list[str] = (
-        page.get_by_test_id("stVegaLiteChart")
-        .first.locator("g.mark-symbol.role-mark path")
-        .evaluate_all("paths => paths.map(p => p.getAttribute('aria-label') || '')")
-    )
+    labels = aria_labels(page, "g.mark-symbol.role-mark path")
     points: dict[str, dict[int, float]] = {"A": {}, "B": {}}
     for label in labels:
         match = POINT.search(label)
@@ -100,7 +108,7 @@ def expect_numbers(page: Page, order_a: list[str], order_b: list[str]) -> None:
 def open_compare(page: Page, server: StreamlitServer, query: str = "&b=1~6") -> None:
     page.goto(f"{server.url}/playground?cmp=1{query}")
     expect(ranking_list(page, "B")).to_have_count(6)
-    expect(page.get_by_test_id("stVegaLiteChart").first.locator("svg.marks")).to_be_visible()
+    expect(page.locator(f"{CHART} svg.marks")).to_be_visible()
 
 
 def test_a_drag_in_b_then_in_a_redraws_each_curve(page: Page, app_server: StreamlitServer) -> None:
@@ -119,6 +127,79 @@ def test_a_drag_in_b_then_in_a_redraws_each_curve(page: Page, app_server: Stream
     assert order_of(page, "B") == order_b  # B keeps its order
     expect_curves(page, order_a, order_b)
     expect_numbers(page, order_a, order_b)
+
+
+def expect_bars(page: Page, order_a: list[str], order_b: list[str]) -> None:
+    """The chart's bars are the core's change of B against A at each position."""
+    wanted = [(p.position, float(p.change)) for p in compare(SEED, order_a, order_b).positions]
+    effects = {"B gains": 1, "B loses": -1, "no change": 0}
+    drawn = [BAR.search(label) for label in aria_labels(page, "g.mark-rect.role-mark path")]
+    found = sorted(
+        (int(m.group(1)), float(m.group(2).replace("−", "-")), m.group(3)) for m in drawn if m
+    )  # Vega writes a minus sign, not a hyphen
+    assert [(i, round(x, 9)) for i, x, _ in found] == [(i, round(x, 9)) for i, x in wanted]
+    assert [effects[effect] for _, _, effect in found] == [(x > 0) - (x < 0) for _, x in wanted]
+
+
+class HeldStream:
+    """The page's websocket to the server, through Playwright: while ``held``, what the page
+    sends waits here (the server hears of no drop and runs nothing); :meth:`release` sends it."""
+
+    def __init__(self, page: Page) -> None:
+        self.held = False
+        self.waiting: list[str | bytes] = []
+        self.server: WebSocketRoute | None = None
+        page.route_web_socket(re.compile(r"/_stcore/stream$"), self._route)
+
+    def _route(self, socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+        self.server = server
+
+        def from_page(message: str | bytes) -> None:
+            if self.held:
+                self.waiting.append(message)
+            else:
+                server.send(message)
+
+        socket.on_message(from_page)  # the server's messages still reach the page
+
+    def release(self) -> None:
+        assert self.server is not None
+        self.held = False
+        for message in self.waiting:
+            self.server.send(message)
+        self.waiting.clear()
+
+
+def test_the_chart_follows_a_drop_before_the_server_hears_of_it(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    """The chart of both rankings is redrawn in the browser from the numbers it was sent: a
+    drop in B and Reverse in A redraw its curves and bars while the server has heard of
+    neither (its nDCG of B still says the old order's); once it hears, it agrees."""
+    stream = HeldStream(page)
+    open_compare(page, app_server)
+    expect_numbers(page, A, A)
+    expect_curves(page, A, A)
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)  # no run under way
+    stream.held = True
+    b_items = ranking_list(page, "B")
+    order_b = ["D3", "D1", "D2", "D4", "D5", "D6"]
+    drag_item(page, b_items.nth(2), b_items.nth(0), order_b, items=LIVE_ITEMS.format("b"))
+    expect_curves(page, A, order_b)
+    expect_bars(page, A, order_b)
+    order_a = list(reversed(A))
+    page.locator(".st-key-lab_live_a").get_by_role("button", name="Reverse").click()
+    expect_curves(page, order_a, order_b)
+    expect_bars(page, order_a, order_b)
+    assert stream.waiting  # both orders were sent, and are held here
+    name, shown_a, *_ = number_rows(compare(SEED, A, A))[0]
+    of_b = page.get_by_test_id("stMetric").filter(has_text=f"{name} of B")
+    expect(of_b).to_contain_text(shown_a)  # the server's numbers: still for B as A
+    stream.release()
+    expect_numbers(page, order_a, order_b)
+    expect_curves(page, order_a, order_b)
+    expect_bars(page, order_a, order_b)
 
 
 def test_each_rankings_buttons_reorder_it_in_the_browser(

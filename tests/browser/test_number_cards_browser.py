@@ -33,13 +33,14 @@ CUT = """card => [...card.querySelectorAll('*')]
 
 def open_list(page: Page, server: StreamlitServer, grades: list[float], params: dict) -> None:
     text = ", ".join(format(g, "g") for g in grades)
+    # At a width the server knows: a first visit's width report reruns the page, and a
+    # rerun while the grades are typed drops them (the phone view, once in a CI run); while
+    # it redraws a phone's layout, the old cards and the new are both on the page.
     if len(grades) <= 10:
         query = "&".join(f"{k}={v}" for k, v in {"g": text.replace(" ", ""), **params}.items())
-        page.goto(f"{server.url}/playground?{query}")
+        visit_at_known_width(page, f"{server.url}/playground?{query}")
         return
     query = "&".join(f"{k}={v}" for k, v in params.items())
-    # At a width the server knows: a first visit's width report reruns the page, and a
-    # rerun while the grades are typed drops them (the phone view, once in a CI run).
     visit_at_known_width(page, f"{server.url}/playground?{query}")
     box = page.get_by_role("textbox", name="Grades, top position first")
     box.fill(text)

@@ -3,15 +3,20 @@ paragraph, and the link that carries them."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from components.compare_mode import CHART_KEY
 from components.live_view import PAIRED, WHOLE_LIST_UP_TO
 from components.results import metric_cards
 from ndcg_core import PRESETS, Convention
 from ndcg_core.metric.compare import compare, order_to_param
 from ndcg_core.metric.comparison import Comparison
 from ndcg_core.metric.lists import reordered
+from ndcg_core.metric.view_numbers import view_numbers
+from ndcg_core.pictures.compare_charts import CHANGES, CURVES, comparison_rows, drawn_positions
 from ndcg_core.pictures.stakeholder import number_rows
 from tests.pages.conftest import component_data, open_app, shown_cards
 
@@ -44,6 +49,21 @@ def _rankings_drawn(at: AppTest, comparison: Comparison) -> None:
         assert data["table"] is None
 
 
+def _chart_drawn(at: AppTest, comparison: Comparison) -> None:
+    """The chart of both rankings is sent the two orders the page holds, the core's numbers
+    for the list (no rows: the browser makes them), and the names A's and B's live views
+    tell the page their orders by."""
+    data = component_data(at, CHART_KEY)
+    assert data is not None
+    assert data["orders"] == {"A": list(comparison.order_a), "B": list(comparison.order_b)}
+    assert data["numbers"] == json.loads(json.dumps(view_numbers(comparison.a)))
+    assert data["plotted"] == drawn_positions(comparison)
+    assert data["spec"]["datasets"] == {CURVES: [], CHANGES: []}
+    names = {component_data(at, f"lab_live_{name.lower()}")["name"] for name in "AB"}
+    assert names == set(data["views"].values())
+    assert len(names) == 2
+
+
 def _numbers(at: AppTest) -> list[list[str]]:
     return at.table[0].value.values.tolist()
 
@@ -57,6 +77,7 @@ def _shows(at: AppTest, order_b: tuple[str, ...], convention: Convention | None 
     name, shown_a, shown_b, _ = number_rows(comparison)[0]
     assert _metrics(at) == {f"{name} of A": shown_a, f"{name} of B": shown_b}
     _rankings_drawn(at, comparison)
+    _chart_drawn(at, comparison)
 
 
 def test_the_toggle_shows_b_as_the_ideal_order_beside_a() -> None:
@@ -154,6 +175,24 @@ def test_every_convention_and_cutoff_shows_the_cores_numbers(preset, cutoff_k) -
     at = open_app(query, PLAYGROUND)
     assert not at.exception
     _shows(at, ("D4", "D5", "D6", "D1", "D2", "D3"), convention)
+
+
+def test_exact_sums_send_the_charts_rows_and_no_numbers() -> None:
+    """2^1100 - 1 overflows a float: the core sums exactly, the browser cannot redo the sums,
+    and the chart is sent the core's rows for the orders the page holds."""
+    convention = Convention(gain="exponential")
+    at = open_app(
+        {**convention.to_params(), "g": "1100, 3, 0", "cmp": "1", "b": "3.1.2"}, PLAYGROUND
+    )
+    assert not at.exception
+    data = component_data(at, CHART_KEY)
+    assert data is not None
+    assert data["numbers"] is None
+    comparison = compare(
+        {"D1": 1100, "D2": 3, "D3": 0}, ["D1", "D2", "D3"], ["D3", "D1", "D2"], convention
+    )
+    assert comparison.a.exact
+    assert data["spec"]["datasets"] == json.loads(json.dumps(comparison_rows(comparison)))
 
 
 @pytest.mark.parametrize("cmp", ["0", "1"])

@@ -1,0 +1,118 @@
+// Compare mode's chart of both rankings (components/compare_mode.py, comparison_chart): both
+// running-DCG curves and B's change at each position, repainted in the browser the moment a
+// drop, a move or a button in A's or B's live view changes the order it shows.
+//
+// The server sends the chart's spec (ndcg_core.pictures.compare_charts.comparison_spec) and,
+// where the sums are floats in every order, the list's `numbers` (view_numbers: the same for
+// A and B, which rank the same documents under one convention). The rows then come from
+// repaintView of each order shown, through comparisonRows, the JavaScript twin of
+// compare_charts.comparison_rows: no metric rule of its own, only the payload's numbers. Where
+// there are no numbers (exact sums) the spec brings its rows and the chart waits for the server.
+
+const ORDER_SHOWN = "ndcg-lab-order-shown";  // the window event: a named live view's order changed
+const shownOrders = new Map();  // a live view's name -> the order (labels, top first) it shows
+const compareViews = new WeakMap();  // parentElement -> controller: this runs on every rerun
+
+// Called by a named live view (live_view.js) whenever the order on its screen changes.
+function announceOrder(name, order) {
+  shownOrders.set(name, order);
+  window.dispatchEvent(new CustomEvent(ORDER_SHOWN, { detail: name }));
+}
+
+// The chart's rows for `orders` ({A, B}: labels, top first) at the `plotted` positions, as
+// comparison_rows writes them: each ranking's running DCG, then B's counted contribution minus
+// A's at each position, named by its sign (`effects`: gains, loses, no change).
+function comparisonRows(numbers, plotted, orders, effects, names) {
+  const views = { A: repaintView(numbers, orders.A), B: repaintView(numbers, orders.B) };
+  const curves = [];
+  for (const ranking of ["A", "B"]) {
+    const rows = views[ranking].rows;
+    for (const position of plotted) {
+      curves.push({ position, ranking, running_dcg: rows[position - 1].running_dcg });
+    }
+  }
+  const [gains, loses, same] = effects;
+  const changes = plotted.map((position) => {
+    const i = position - 1;
+    // Past the cutoff a position adds nothing to either DCG (the core's terms_at_k).
+    const a = numbers.counted[i] ? views.A.rows[i].contribution : 0;
+    const b = numbers.counted[i] ? views.B.rows[i].contribution : 0;
+    const change = b - a;
+    return { position, change, effect: change > 0 ? gains : (change < 0 ? loses : same) };
+  });
+  return { [names.curves]: curves, [names.changes]: changes };
+}
+
+// The order to draw for `ranking`: its live view's, where that view shows these documents,
+// else the server's (a view not drawn yet, or one showing an older list).
+function orderShown(data, ranking) {
+  const shown = shownOrders.get(data.views[ranking]);
+  const given = data.orders[ranking];
+  if (!shown || shown.length !== given.length) return given;
+  const wanted = new Set(given);
+  return shown.every((label) => wanted.has(label)) ? shown : given;
+}
+
+// The orders to draw: those A's and B's views show where the sums can be redone here, else
+// the server's (exact sums: its rows come with the spec).
+function chartOrders(data) {
+  return data.numbers ? { A: orderShown(data, "A"), B: orderShown(data, "B") } : data.orders;
+}
+
+// Draws the chart for the data and orders now: anew when its shape changed (everything but the
+// rows), else only its rows swapped in. One drawing at a time, in the order asked.
+function drawCompare(ctl) {
+  const data = ctl.data;
+  const orders = chartOrders(data);
+  const rows = data.numbers
+    ? comparisonRows(data.numbers, data.plotted, orders, data.effects, data.names)
+    : data.spec.datasets;
+  const spec = { ...data.spec, datasets: rows };
+  const shape = JSON.stringify({ ...spec, datasets: null });
+  ctl.work = ctl.work.then(async () => {
+    if (shape !== ctl.shape || !ctl.chart) {
+      ctl.shape = shape;
+      await afterPaint();  // the lists and cards show before Vega's first drawing
+      const box = document.createElement("div");
+      box.className = "lv-chart";
+      ctl.box.replaceChildren(box);
+      if (ctl.chart && ctl.chart.view) ctl.chart.view.finalize();  // its timers and listeners
+      ctl.chart = null;
+      ctl.chart = await drawViewCharts(box, spec, Object.values(data.names));
+    } else {
+      await updateViewCharts(ctl.chart, rows);
+    }
+    ctl.box.dataset.orders = JSON.stringify(orders);  // drawn: what a test waits for
+  }).catch((error) => console.error("nDCG Lab comparison chart:", error));
+}
+
+// The comparison chart's mount, published by components/browser_library.py as
+// globalThis.ndcgLabLibrary.compareView. The payload comes as JSON bytes.
+function mountCompareView({ data, parentElement }) {
+  adoptViewStyles(parentElement);
+  const given = ArrayBuffer.isView(data) ? JSON.parse(new TextDecoder().decode(data)) : data;
+  let ctl = compareViews.get(parentElement);
+  if (!ctl) {
+    const box = document.createElement("div");
+    box.className = "cv";
+    parentElement.append(box);
+    ctl = { box, data: null, chart: null, shape: null, work: Promise.resolve(), listening: null };
+    // A named live view changed its order: the chart follows it at once, if it is A or B.
+    ctl.listening = (event) => {
+      if (ctl.data && ctl.data.numbers && Object.values(ctl.data.views).includes(event.detail)) {
+        drawCompare(ctl);
+      }
+    };
+    window.addEventListener(ORDER_SHOWN, ctl.listening);
+    compareViews.set(parentElement, ctl);
+  }
+  ctl.data = given;
+  drawCompare(ctl);
+  return () => {
+    // Only the last call's cleanup runs, and only once the element has left the page.
+    if (ctl.box.isConnected) return;
+    window.removeEventListener(ORDER_SHOWN, ctl.listening);
+    if (ctl.chart && ctl.chart.view) ctl.chart.view.finalize();
+    compareViews.delete(parentElement);
+  };
+}
