@@ -54,8 +54,8 @@ CHART_KEY = "lab_compare_chart"  # the chart of both rankings, drawn in the brow
 NAME_A, NAME_B = "ranking A", "ranking B"
 PARTS_A = replace(PAIRED, name=NAME_A)
 PARTS_B = replace(PAIRED, move=MOVE_B, name=NAME_B)
-# Its code is the browser library's; its own style is the note said where the chart would be
-# when the library did not arrive.
+# Its code is the browser library's; its own style is only the note shown where the chart
+# would be when the library did not arrive.
 _CHART_JS = library_user_js("compareView")
 _CHART_CSS = static_text("live_view_note.css")
 _CHART = st.components.v2.component("ndcg_lab_compare_chart", css=_CHART_CSS, js=_CHART_JS)
@@ -231,17 +231,16 @@ def chart_data(
     >>> data["orders"], data["plotted"], data["spec"]["datasets"], data["views"]["B"]
     ({'A': ['a', 'b'], 'B': ['b', 'a']}, [1, 2], {'curves': [], 'changes': []}, 'ranking B')
     """
+    # None where A's sums are exact, and compare() puts B's in the same arithmetic as A's.
+    numbers = view_numbers(comparison.a)
     spec = comparison_spec(
         comparison,
         width=width,
         height=max(110, width // 4),  # as tall as it is wide allows: squat on a projector
         stacked=True,
         font_size=font_size,
+        rows=numbers is None,  # else the browser makes them from the numbers
     )
-    # None where A's sums are exact, and compare() puts B's in the same arithmetic as A's.
-    numbers = view_numbers(comparison.a)
-    if numbers is not None:  # the browser makes the rows from the numbers
-        spec["datasets"] = {name: [] for name in spec["datasets"]}
     return {
         "spec": spec,
         "numbers": numbers,

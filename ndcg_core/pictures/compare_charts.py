@@ -101,10 +101,12 @@ def comparison_spec(
     height: int = 150,
     stacked: bool = False,
     font_size: int | None = None,
+    rows: bool = True,
 ) -> dict[str, Any]:
     """Two panels side by side (or ``stacked``, one above the other): running DCG of A and B,
     and each position's change (B - A). ``font_size`` sets every axis and legend text (a
-    projector wants at least 16 px); titles are two pixels larger.
+    projector wants at least 16 px); titles are two pixels larger. Without ``rows`` its
+    datasets are empty, for a browser to fill (:func:`comparison_rows`).
 
     >>> from ndcg_core.metric.compare import compare
     >>> spec = comparison_spec(compare({"a": 3, "b": 2, "c": 0}, "abc", "bac"))
@@ -214,7 +216,7 @@ def comparison_spec(
     spec = {
         "$schema": SCHEMA,
         ("vconcat" if stacked else "hconcat"): [running, per_position],
-        "datasets": comparison_rows(comparison),
+        "datasets": comparison_rows(comparison) if rows else {CURVES: [], CHANGES: []},
         "autosize": {"type": "pad"},  # panels side by side or in a column cannot "fit"
         # Each panel keeps its own colours and legend (A/B versus gains/losses).
         "resolve": {"scale": {"color": "independent"}, "legend": {"color": "independent"}},
