@@ -22,11 +22,12 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.playground import ALT_DOWN_JS, grades_text
+from benchmarks.playground import ALT_DOWN_JS, grades_text, probed
 from tests.browser.conftest import StreamlitServer
 from tests.conftest import CHROMIUM_ARGS
 
 REPEATS = 15
+FIELDS = ("cards", "chart", "server")  # what each move's probe times
 
 # Timestamps: the key press, and the first frame painted after each change is in the page
 # (a frame, then a task). B's view and the chart are in their components' shadow roots.
@@ -66,14 +67,9 @@ def moves(page: Page, url: str) -> tuple[float, float, float]:
         chart = page.locator(".st-key-lab_compare_chart .cv").element_handle()
         page.evaluate(PROBE_JS, [view, chart])
         first_b.evaluate(ALT_DOWN_JS)
-        page.wait_for_function(
-            "() => ['cards', 'chart', 'server'].every((k) => window.__move[k] !== null)",
-            polling="raf",
-            timeout=30_000,
-        )
-        probe = page.evaluate("window.__move")
+        probe = probed(page, FIELDS)
         if repeat >= 2:  # two warm-up moves
-            for field, kept in zip(("cards", "chart", "server"), times, strict=True):
+            for field, kept in zip(FIELDS, times, strict=True):
                 kept.append((probe[field] - probe["move"]) / 1000)
     cards, chart, server = (statistics.median(kept) for kept in times)
     return cards, chart, server

@@ -19,6 +19,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
@@ -188,12 +189,7 @@ def browser_moves(url: str) -> dict[str, tuple[float, float]]:
                     )
                 else:
                     page.locator(f"li.lv-item[data-id='{first}']").evaluate(ALT_DOWN_JS)
-                page.wait_for_function(
-                    "() => window.__move.painted !== null && window.__move.server !== null",
-                    polling="raf",
-                    timeout=30_000,
-                )
-                probe = page.evaluate("window.__move")
+                probe = probed(page, ("painted", "server"))
                 if repeat >= 2:  # two warm-up moves
                     to_paint.append((probe["painted"] - probe["move"]) / 1000)
                     to_server.append((probe["server"] - probe["move"]) / 1000)
@@ -202,6 +198,19 @@ def browser_moves(url: str) -> dict[str, tuple[float, float]]:
         kind: (statistics.median(paint), statistics.median(server))
         for kind, (paint, server) in timings.items()
     }
+
+
+def probed(page: Page, fields: Sequence[str]) -> dict[str, float]:
+    """The page's ``window.__move`` (a probe's ``performance.now()`` times, in ms) once each
+    of ``fields`` holds its time."""
+    page.wait_for_function(
+        "(fields) => fields.every((field) => window.__move[field] !== null)",
+        arg=list(fields),
+        polling="raf",
+        timeout=30_000,
+    )
+    times: dict[str, float] = page.evaluate("window.__move")
+    return times
 
 
 def expect_server(page: Page) -> None:

@@ -9,7 +9,7 @@
 // compare_charts.comparison_rows: no metric rule of its own, only the payload's numbers. Where
 // there are no numbers (exact sums) the spec brings its rows and the chart waits for the server.
 
-const ORDER_SHOWN = "ndcg-lab-order-shown";  // the window event: a named live view's order changed
+const ORDER_SHOWN = "ndcg-lab-order-shown";  // the window event: a named view's order changed
 const shownOrders = new Map();  // a live view's name -> the order (labels, top first) it shows
 const compareViews = new WeakMap();  // parentElement -> controller: this runs on every rerun
 

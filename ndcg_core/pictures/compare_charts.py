@@ -213,7 +213,7 @@ def comparison_spec(
             },
         ],
     }
-    spec = {
+    spec: dict[str, Any] = {
         "$schema": SCHEMA,
         ("vconcat" if stacked else "hconcat"): [running, per_position],
         "datasets": comparison_rows(comparison) if rows else {CURVES: [], CHANGES: []},
