@@ -19,10 +19,12 @@ from typing import Any
 from ndcg_core.metric.comparison import Comparison
 from ndcg_core.pictures.chart_data import is_dense, plotted_positions
 from ndcg_core.pictures.style import with_text_size
+from ndcg_core.text.formatting import vega_format_expr
 
 _COLOUR_A, _COLOUR_B = "#0072B2", "#E69F00"  # Okabe-Ito blue and orange
 _GAIN_COLOUR, _LOSS_COLOUR = "#009E73", "#D55E00"  # Okabe-Ito bluish green and vermillion
 SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
+_LABELS = vega_format_expr("datum.value")  # an axis' labels as the app prints numbers
 CURVES, CHANGES = "curves", "changes"  # the datasets: running DCG of each, B - A per position
 #: What a position's change does for B: more than 0, less than 0, 0 (the bars' colours).
 EFFECTS = ("B gains", "B loses", "no change")
@@ -153,6 +155,7 @@ def comparison_spec(
                         "field": "running_dcg",
                         "type": "quantitative",
                         "title": f"running {unit}",
+                        "axis": {"labelExpr": _LABELS},
                     },
                     "color": {
                         "field": "ranking",
@@ -193,7 +196,13 @@ def comparison_spec(
                         "scale": {},
                         "axis": {"labelAngle": 0, "labelOverlap": "greedy"},
                     },
-                    "y": {"field": "change", "type": "quantitative", "title": f"change in {unit}"},
+                    "y": {
+                        "field": "change",
+                        "type": "quantitative",
+                        "title": f"change in {unit}",
+                        # By the app's number rule: an all-zero axis read "0.000000" in Vega 6.
+                        "axis": {"labelExpr": _LABELS},
+                    },
                     "color": {
                         "field": "effect",
                         "type": "nominal",

@@ -231,6 +231,30 @@ VALUE_UNDER_LABEL = """card => card.querySelector('.lv-card-value').getBoundingC
   >= card.querySelector('.lv-card-head').getBoundingClientRect().bottom - 1"""
 
 
+# Each y axis' labels, top panel first, as the chart draws them (in its component's shadow root).
+Y_LABELS = """box => [...box.querySelectorAll('g.role-axis')]
+  .filter((axis) => (axis.getAttribute('aria-label') || '').startsWith('Y-axis'))
+  .map((axis) => [...axis.querySelectorAll('g.role-axis-label text')].map((t) => t.textContent))"""
+
+
+@pytest.mark.parametrize("order_b", ["1~6", "3.1.2.4~6"], ids=["B as A", "B moved"])
+def test_the_charts_axes_print_numbers_by_the_apps_rule(
+    page: Page, app_server: StreamlitServer, order_b: str
+) -> None:
+    """Every y-axis label is a number as the app prints it (format_real): with B as A every
+    change is 0, and Vega's own format labelled that axis "0.000000"."""
+    open_compare(page, app_server, f"&b={order_b}")
+    box = page.locator(CHART)
+    expect(box).to_have_attribute("data-orders", re.compile("D1"))
+    axes: list[list[str]] = box.evaluate(Y_LABELS)
+    assert len(axes) == 2
+    for labels in axes:
+        assert labels
+        for label in labels:
+            value = float(label.replace("−", "-"))
+            assert label.replace("−", "-") == format_real(value), axes
+
+
 def test_a_rankings_cards_are_laid_out_alike(page: Page, app_server: StreamlitServer) -> None:
     """In a ranking's narrow column (compare mode at 1366 px) every card's value is under its
     label, or every one beside it: B's nDCG of "1" stayed beside its label while its DCG's
