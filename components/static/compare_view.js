@@ -59,6 +59,12 @@ function chartOrders(data) {
   return data.numbers ? { A: orderShown(data, "A"), B: orderShown(data, "B") } : data.orders;
 }
 
+// Lets the drawn chart go, with Vega's timers and listeners.
+function dropChart(ctl) {
+  if (ctl.chart && ctl.chart.view) ctl.chart.view.finalize();
+  ctl.chart = null;
+}
+
 // Draws the chart for the data and orders now: anew when its shape changed (everything but the
 // rows), else only its rows swapped in. One drawing at a time, in the order asked.
 function drawCompare(ctl) {
@@ -76,8 +82,7 @@ function drawCompare(ctl) {
       const box = document.createElement("div");
       box.className = "lv-chart";
       ctl.box.replaceChildren(box);
-      if (ctl.chart && ctl.chart.view) ctl.chart.view.finalize();  // its timers and listeners
-      ctl.chart = null;
+      dropChart(ctl);
       ctl.chart = await drawViewCharts(box, spec, Object.values(data.names));
     } else {
       await updateViewCharts(ctl.chart, rows);
@@ -112,7 +117,7 @@ function mountCompareView({ data, parentElement }) {
     // Only the last call's cleanup runs, and only once the element has left the page.
     if (ctl.box.isConnected) return;
     window.removeEventListener(ORDER_SHOWN, ctl.listening);
-    if (ctl.chart && ctl.chart.view) ctl.chart.view.finalize();
+    dropChart(ctl);
     compareViews.delete(parentElement);
   };
 }

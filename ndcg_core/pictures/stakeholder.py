@@ -50,6 +50,12 @@ figure svg { width: 100%; height: auto; max-height: 75mm; }
 figcaption, footer { font-size: 8pt; color: #555555; }
 footer { margin-top: 3mm; }
 @media print { body { padding: 0; max-width: none; } }
+/* A phone: the two rankings one under the other, and a margin (side by side they ran past a
+   390 px screen's edge). Print keeps the A4 layout above. */
+@media screen and (max-width: 600px) {
+  body { padding: 4mm; }
+  .rankings { flex-direction: column; }
+}
 """
 
 

@@ -251,8 +251,8 @@ def test_the_charts_axes_print_numbers_by_the_apps_rule(
     for labels in axes:
         assert labels
         for label in labels:
-            value = float(label.replace("−", "-"))
-            assert label.replace("−", "-") == format_real(value), axes
+            text = label.replace("−", "-")  # Vega's minus sign, as format_real writes it
+            assert text == format_real(float(text)), axes
 
 
 def test_a_rankings_cards_are_laid_out_alike(page: Page, app_server: StreamlitServer) -> None:

@@ -64,3 +64,14 @@ def test_the_page_opens_offline_shows_the_numbers_and_prints_on_one_a4_page(
     pdf = page.pdf(format="A4", prefer_css_page_size=True)
     assert len(_PAGE_OBJECT.findall(pdf)) == 1
     context.close()
+
+
+def test_on_a_phone_the_page_fits_the_screen(browser: Browser, tmp_path: Path) -> None:
+    """At 390 px nothing runs past the screen's edge: the rankings' tables side by side did."""
+    path, _ = _story_page(tmp_path, None)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, offline=True)
+    page = context.new_page()
+    page.goto(path.as_uri())
+    expect(page.locator("figure svg")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
