@@ -59,6 +59,9 @@ SCENARIOS = {
     "shell": Scenario(
         "app shell, blank page", "benchmarks/shell_app.py", 1, "none", click="bench_click"
     ),
+    "floor": Scenario(
+        "the live view alone in a fragment", "benchmarks/drop_floor_app.py", 1, "none"
+    ),
     "app": Scenario("nDCG Lab (lesson), 1 process", "app.py", 1, "ndcg", click="lesson_next"),
     "playground": Scenario(
         "nDCG Lab Playground, 1 process", "app.py", 1, "ndcg", start="playground"
