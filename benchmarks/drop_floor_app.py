@@ -13,9 +13,10 @@ import streamlit as st
 
 from components.live_view import live_view
 from ndcg_core import evaluate
-from ndcg_core.metric.metrics import default_labels
+from ndcg_core.links.view import default_list
 
-GRADES = dict(zip(default_labels(6), (3, 2, 3, 0, 1, 2), strict=True))  # the app's first list
+FIRST = default_list()  # the list a new view of the app shows
+GRADES = dict(zip(FIRST.labels, FIRST.grades, strict=True))
 
 
 def _store(order: list[str]) -> None:
