@@ -6,9 +6,10 @@ Run: .venv/bin/python benchmarks/compare_drop.py   (needs /usr/bin/chromium)
 For lists of 10 and 1,000 documents (B starts as A), an Alt+ArrowDown on B's first document,
 repeated: from the key press to the first frame painted once B's cards show the new order's
 numbers, once the chart of both rankings has drawn its new rows (its ``data-orders``, set when
-Vega has drawn them), and once the server's "nDCG of B" card has changed (its answer drawn).
-Before the chart was drawn in the browser it waited for that answer, so the last column is
-also what the chart took then. Medians; the ratio is the chart's time over the answer's.
+Vega has drawn them; the pair above it, nDCG of A and of B, is written just before), and once
+the server's table of every measure of A and B has changed (its answer drawn). Before the
+chart and the pair were drawn in the browser they waited for that answer, so the last column
+is also what they took then. Medians; the ratio is the chart's time over the answer's.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ FIELDS = ("cards", "chart", "server")  # what each move's probe times
 # (a frame, then a task). B's view and the chart are in their components' shadow roots.
 PROBE_JS = """([view, chart]) => {
   const probe = window.__move = {move: null, cards: null, chart: null, server: null};
-  const metric = () => [...document.querySelectorAll('[data-testid="stMetric"]')]
-    .map((m) => m.innerText).join('|');
+  const metric = () => [...document.querySelectorAll('[data-testid="stTable"]')]
+    .map((m) => m.innerText).join('|');  // the server's table of every measure of A and B
   const cards = () => view.querySelector('.lv-cards').innerText;
   const before = {cards: cards(), chart: chart.dataset.orders, metric: metric()};
   const mark = (field) => requestAnimationFrame(() => {

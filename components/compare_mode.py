@@ -28,6 +28,7 @@ from components.static_files import static_text
 from components.view_parts import add_to_view, from_view
 from ndcg_core import Convention, Evaluation, NdcgError
 from ndcg_core.metric.compare import compare
+from ndcg_core.metric.compare_words import PAIR_DIGITS
 from ndcg_core.metric.comparison import Comparison
 from ndcg_core.metric.lists import ideal_order, moved, reordered
 from ndcg_core.metric.parsing import GradeList
@@ -42,6 +43,7 @@ from ndcg_core.pictures.compare_charts import (
     fitted_comparison_width,
 )
 from ndcg_core.pictures.stakeholder import number_rows, stakeholder_html
+from ndcg_core.text.browser_format import format_rule
 
 COMPARE_KEY = "lab_compare"
 ORDER_B_KEY = "lab_order_b"
@@ -195,19 +197,6 @@ def link_compare(on: bool) -> None:
     add_to_view({"compare": on, "ranking_b": current_ranking_b().labels if on else None})
 
 
-def comparison_numbers(comparison: Comparison) -> None:
-    """nDCG of A and of B as big numbers, the difference under B's."""
-    name, shown_a, shown_b, difference = number_rows(comparison)[0]
-    first, second = st.columns(2)
-    first.metric(f"{name} of A", shown_a)
-    second.metric(
-        f"{name} of B",
-        shown_b,
-        delta=f"{difference} against A",
-        delta_color="normal" if difference != "0" else "off",
-    )
-
-
 def comparison_table(comparison: Comparison) -> None:
     """Every measure of A and B, and the difference, as text."""
     st.table(
@@ -216,15 +205,37 @@ def comparison_table(comparison: Comparison) -> None:
     )
 
 
+def pair_data(comparison: Comparison) -> dict[str, Any]:
+    """The headline pair above the chart: nDCG of A and of B, and B − A under B's, as
+    ``number_rows`` writes them. ``texts`` are the server's, for its orders; the browser
+    writes them anew for the orders A's and B's views show with ``rules``, the number rules
+    :func:`~ndcg_core.metric.compare_words.format_pair` tries (and ``signed`` with the
+    list's own rule), on the nDCG its repaint computes.
+
+    >>> from ndcg_core.metric.compare import compare
+    >>> pair = pair_data(compare({"x": 1, "y": 0}, "yx", "xy"))
+    >>> pair["texts"], pair["labels"], [rule["digits"] for rule in pair["rules"]][:2]
+    (['0.631', '1', '+0.369'], ['nDCG of A', 'nDCG of B'], [3, 4])
+    """
+    name, shown_a, shown_b, difference = number_rows(comparison)[0]
+    return {
+        "texts": [shown_a, shown_b, difference],
+        "labels": [f"{name} of A", f"{name} of B"],
+        "against": "against A",
+        "rules": [format_rule(digits) for digits in PAIR_DIGITS],
+    }
+
+
 def chart_data(
     comparison: Comparison, *, width: int, font_size: int | None = None
 ) -> dict[str, Any]:
-    """What the chart's component is sent (JSON-ready): the stacked spec ``width`` px wide
-    (``font_size``: its text, see :func:`comparison_spec`), with its rows only where the sums
-    are exact; else the list's ``numbers`` (the same for A and B: one list, one convention),
-    from which the browser makes the rows for the orders A's and B's views show (``orders``:
-    the server's), at the ``plotted`` positions; the views' names (``views``), the effects'
-    words and the datasets' names.
+    """What the chart's component is sent (JSON-ready): the headline ``pair`` above it
+    (:func:`pair_data`); the stacked spec ``width`` px wide (``font_size``: its text, see
+    :func:`comparison_spec`), with its rows only where the sums are exact; else the list's
+    ``numbers`` (the same for A and B: one list, one convention), from which the browser makes
+    the pair and the rows for the orders A's and B's views show (``orders``: the server's), at
+    the ``plotted`` positions; the views' names (``views``), the effects' words and the
+    datasets' names.
 
     >>> from ndcg_core.metric.compare import compare
     >>> data = chart_data(compare({"a": 1, "b": 0}, "ab", "ba"), width=300, font_size=14)
@@ -242,6 +253,7 @@ def chart_data(
         rows=numbers is None,  # else the browser makes them from the numbers
     )
     return {
+        "pair": pair_data(comparison),
         "spec": spec,
         "numbers": numbers,
         "plotted": drawn_positions(comparison),
@@ -253,9 +265,10 @@ def chart_data(
 
 
 def comparison_chart(comparison: Comparison, *, room: int) -> None:
-    """Both running-DCG curves on one chart, and B's gain or loss at each position below,
-    drawn to fit ``room`` px, with text sized for the screen, in the browser: a drop in A or
-    B redraws it at once (see :func:`chart_data`)."""
+    """nDCG of A and of B with their difference, then both running-DCG curves on one chart
+    and B's gain or loss at each position below, drawn to fit ``room`` px, with text sized
+    for the screen, in the browser: a drop in A or B rewrites the pair and redraws the chart
+    at once (see :func:`chart_data`)."""
     width = fitted_comparison_width(room - CHART_MARGIN)
     data = chart_data(comparison, width=width, font_size=chart_font_size())
     _CHART(key=CHART_KEY, data=json.dumps(data).encode())

@@ -9,7 +9,6 @@ from components.chrome import full_controls, page_header
 from components.compare_mode import (
     compare_toggle,
     comparison_chart,
-    comparison_numbers,
     comparison_paragraph,
     comparison_table,
     current_comparison,
@@ -133,12 +132,8 @@ def two_rankings(convention: Convention) -> None:
         list_stale_note(convention)
         comparison = current_comparison(convention, titles)
         if comparison is not None:
-            if not presenting():
-                comparison_numbers(comparison)
             comparison_chart(comparison, room=screen_size().column(COMPARE_SHARE))
     with rankings:
-        if comparison is not None and presenting():
-            comparison_numbers(comparison)
         ranking_a, ranking_b = st.columns(2)
         with ranking_a:
             st.subheader("Ranking A", anchor=False)

@@ -1,13 +1,16 @@
-// Compare mode's chart of both rankings (components/compare_mode.py, comparison_chart): both
-// running-DCG curves and B's change at each position, repainted in the browser the moment a
-// drop, a move or a button in A's or B's live view changes the order it shows.
+// Compare mode's chart of both rankings (components/compare_mode.py, comparison_chart): nDCG of
+// A and of B with B − A, then both running-DCG curves and B's change at each position,
+// repainted in the browser the moment a drop, a move or a button in A's or B's live view
+// changes the order it shows.
 //
 // The server sends the chart's spec (ndcg_core.pictures.compare_charts.comparison_spec) and,
 // where the sums are floats in every order, the list's `numbers` (view_numbers: the same for
 // A and B, which rank the same documents under one convention). The rows then come from
 // repaintView of each order shown, through comparisonRows, the JavaScript twin of
-// compare_charts.comparison_rows: no metric rule of its own, only the payload's numbers. Where
-// there are no numbers (exact sums) the spec brings its rows and the chart waits for the server.
+// compare_charts.comparison_rows, and the pair through pairTexts, the twin of number_rows'
+// first row: no metric rule of their own, only the payload's numbers and number rules. Where
+// there are no numbers (exact sums) the spec brings its rows, the pair its texts, and both wait
+// for the server.
 
 const ORDER_SHOWN = "ndcg-lab-order-shown";  // the window event: a named view's order changed
 const shownOrders = new Map();  // a live view's name -> the order (labels, top first) it shows
@@ -19,11 +22,16 @@ function announceOrder(name, order) {
   window.dispatchEvent(new CustomEvent(ORDER_SHOWN, { detail: name }));
 }
 
-// The chart's rows for `orders` ({A, B}: labels, top first) at the `plotted` positions, as
-// comparison_rows writes them: each ranking's running DCG, then B's counted contribution minus
-// A's at each position, named by its sign (`effects`: gains, loses, no change).
-function comparisonRows(numbers, plotted, orders, effects, names) {
-  const views = { A: repaintView(numbers, orders.A), B: repaintView(numbers, orders.B) };
+// What A's and B's views show for `orders` ({A, B}: labels, top first): repaintView of each.
+function comparisonViews(numbers, orders) {
+  return { A: repaintView(numbers, orders.A), B: repaintView(numbers, orders.B) };
+}
+
+// The chart's rows for `orders` at the `plotted` positions, as comparison_rows writes them:
+// each ranking's running DCG, then B's counted contribution minus A's at each position, named
+// by its sign (`effects`: gains, loses, no change). `views`: comparisonViews of the orders.
+function comparisonRows(numbers, plotted, orders, effects, names,
+                        views = comparisonViews(numbers, orders)) {
   const curves = [];
   for (const ranking of ["A", "B"]) {
     const rows = views[ranking].rows;
@@ -41,6 +49,57 @@ function comparisonRows(numbers, plotted, orders, effects, names) {
     return { position, change, effect: change > 0 ? gains : (change < 0 ? loses : same) };
   });
   return { [names.curves]: curves, [names.changes]: changes };
+}
+
+// compare_words.format_pair: two values at the fewest decimals that tell them apart, trying
+// the payload's `rules` in turn (its PAIR_DIGITS), else both by `rule`.
+function formatPair(first, second, rules, rule) {
+  for (const each of rules) {
+    const shown = [formatViewNumber(first, each), formatViewNumber(second, each)];
+    if (shown[0] !== shown[1]) return shown;
+  }
+  return [formatViewNumber(first, rule), formatViewNumber(second, rule)];
+}
+
+// compare_words.signed: a difference with its sign, 0 with none.
+function signedNumber(value, rule) {
+  if (value === 0) return "0";
+  return (value < 0 ? "-" : "+") + formatViewNumber(value < 0 ? -value : value, rule);
+}
+
+// The headline pair's texts for `views` (comparisonViews), as stakeholder.number_rows' first
+// row writes them: nDCG of A, of B, and B − A.
+function pairTexts(pair, views, rule) {
+  const a = views.A.cards.ndcg;
+  const b = views.B.cards.ndcg;
+  return [...formatPair(a, b, pair.rules, rule), signedNumber(b - a, rule)];
+}
+
+// Writes the pair: two cards, B's with its difference from A (arrow and colour by its sign,
+// as st.metric's delta; the sign is in the text too).
+function showPair(ctl, pair, texts) {
+  if (!ctl.pair.firstChild) {
+    for (let i = 0; i < 2; i += 1) {
+      const card = make("div", "lv-card");  // the live view's cards' look and size
+      card.append(make("div", "lv-card-label"), make("div", "lv-card-value"));
+      ctl.pair.append(card);
+    }
+    const delta = make("div", "cv-delta");
+    const arrow = make("span", "cv-arrow");
+    arrow.setAttribute("aria-hidden", "true");
+    delta.append(arrow, make("span"));
+    ctl.pair.lastChild.append(delta);
+  }
+  const [a, b] = ctl.pair.children;
+  setText(a.querySelector(".lv-card-label"), pair.labels[0]);
+  setText(a.querySelector(".lv-card-value"), texts[0]);
+  setText(b.querySelector(".lv-card-label"), pair.labels[1]);
+  setText(b.querySelector(".lv-card-value"), texts[1]);
+  const delta = b.querySelector(".cv-delta");
+  const sign = texts[2].startsWith("+") ? "up" : (texts[2].startsWith("-") ? "down" : "same");
+  delta.dataset.sign = sign;
+  setText(delta.firstChild, { up: "↑", down: "↓", same: "" }[sign]);
+  setText(delta.lastChild, `${texts[2]} ${pair.against}`);
 }
 
 // The order to draw for `ranking`: its live view's, where that view shows these documents,
@@ -70,8 +129,11 @@ function dropChart(ctl) {
 function drawCompare(ctl) {
   const data = ctl.data;
   const orders = chartOrders(data);
-  const rows = data.numbers
-    ? comparisonRows(data.numbers, data.plotted, orders, data.effects, data.names)
+  const views = data.numbers ? comparisonViews(data.numbers, orders) : null;
+  const texts = views ? pairTexts(data.pair, views, data.numbers.format) : data.pair.texts;
+  showPair(ctl, data.pair, texts);
+  const rows = views
+    ? comparisonRows(data.numbers, data.plotted, orders, data.effects, data.names, views)
     : data.spec.datasets;
   const spec = { ...data.spec, datasets: rows };
   const shape = JSON.stringify({ ...spec, datasets: null });
@@ -98,10 +160,12 @@ function mountCompareView({ data, parentElement }) {
   const given = ArrayBuffer.isView(data) ? JSON.parse(new TextDecoder().decode(data)) : data;
   let ctl = compareViews.get(parentElement);
   if (!ctl) {
-    const box = document.createElement("div");
-    box.className = "cv";
-    parentElement.append(box);
-    ctl = { box, data: null, chart: null, shape: null, work: Promise.resolve(), listening: null };
+    const pair = make("div", "cv-pair");
+    const box = make("div", "cv");
+    parentElement.append(pair, box);
+    ctl = {
+      pair, box, data: null, chart: null, shape: null, work: Promise.resolve(), listening: null,
+    };
     // A named live view changed its order: the chart follows it at once, if it is A or B.
     ctl.listening = (event) => {
       if (ctl.data && ctl.data.numbers && Object.values(ctl.data.views).includes(event.detail)) {

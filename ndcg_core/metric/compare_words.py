@@ -15,6 +15,11 @@ from ndcg_core.text.formatting import format_real
 _NAMED_DOCUMENTS = 2  # the paragraph names at most this many documents
 
 
+#: The decimals :func:`format_pair` tries, fewest first (compare mode's browser-drawn pair takes
+#: its rules for these from here: components/compare_mode.py, pair_data).
+PAIR_DIGITS = range(3, 13)
+
+
 def format_pair(first: float, second: float) -> tuple[str, str]:
     """Two values at the fewest decimals (3 or more) that tell them apart.
 
@@ -23,7 +28,7 @@ def format_pair(first: float, second: float) -> tuple[str, str]:
     >>> format_pair(0.961, 0.978)
     ('0.961', '0.978')
     """
-    for digits in range(3, 13):
+    for digits in PAIR_DIGITS:
         shown = format_real(first, digits), format_real(second, digits)
         if shown[0] != shown[1]:
             return shown

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Locator, Page, WebSocketRoute, expect
 
 from ndcg_core import format_real
 from ndcg_core.metric.compare import compare
+from ndcg_core.metric.comparison import Comparison
 from ndcg_core.pictures.stakeholder import number_rows
 from ndcg_core.text.titles import titles_to_param
 from tests.browser.conftest import VIEWPORT, StreamlitServer, drag_item
@@ -47,6 +48,7 @@ def order_of(page: Page, name: str) -> list[str]:
 
 
 CHART = ".st-key-lab_compare_chart .cv"  # the chart of both rankings, drawn in the browser
+PAIR = ".st-key-lab_compare_chart .cv-pair"  # nDCG of A and of B above it, drawn there too
 # A bar's aria-label: B's change at a position.
 BAR = re.compile(r"position i: (\d+); change in DCG: ([-−0-9.e]+); effect: (.+)$")
 
@@ -100,9 +102,23 @@ def expect_numbers(page: Page, order_a: list[str], order_b: list[str]) -> None:
         expect(ranking_card(page, ranking, "DCG")).to_have_text(format_real(evaluation.dcg))
     expect(ranking_card(page, "A", name)).to_have_text(shown_a)
     expect(ranking_card(page, "B", name)).to_have_text(shown_b)
-    expect(page.get_by_test_id("stMetric").filter(has_text=f"{name} of A")).to_contain_text(shown_a)
-    expect(page.get_by_test_id("stMetric").filter(has_text=f"{name} of B")).to_contain_text(shown_b)
+    expect_pair(page, comparison)
     expect(paragraph(page)).to_have_text(comparison.paragraph)
+
+
+def expect_pair(page: Page, comparison: Comparison) -> None:
+    """The headline pair above the chart: nDCG of A and of B, and B − A under B's, as
+    number_rows writes them (coloured and pointed by the sign)."""
+    name, shown_a, shown_b, difference = number_rows(comparison)[0]
+    for label, shown in ((f"{name} of A", shown_a), (f"{name} of B", shown_b)):
+        card = page.locator(f"{PAIR} .lv-card").filter(
+            has=page.locator(".lv-card-label").get_by_text(label, exact=True)
+        )
+        expect(card.locator(".lv-card-value")).to_have_text(shown)
+    delta = page.locator(f"{PAIR} .cv-delta")
+    expect(delta).to_have_text(re.compile(rf"^[↑↓]?{re.escape(difference)} against A$"))
+    sign = {"+": "up", "-": "down"}.get(difference[0], "same")
+    expect(delta).to_have_attribute("data-sign", sign)
 
 
 def open_compare(page: Page, server: StreamlitServer, query: str = "&b=1~6") -> None:
@@ -175,8 +191,9 @@ def test_the_chart_follows_a_drop_before_the_server_hears_of_it(
     page: Page, app_server: StreamlitServer
 ) -> None:
     """The chart of both rankings is redrawn in the browser from the numbers it was sent: a
-    drop in B and Reverse in A redraw its curves and bars while the server has heard of
-    neither (its nDCG of B still says the old order's); once it hears, it agrees."""
+    drop in B and Reverse in A redraw its curves and bars, and rewrite nDCG of A and of B
+    above it, while the server has heard of neither (its paragraph still explains the old
+    orders); once it hears, it agrees."""
     stream = HeldStream(page)
     open_compare(page, app_server)
     expect_numbers(page, A, A)
@@ -192,10 +209,9 @@ def test_the_chart_follows_a_drop_before_the_server_hears_of_it(
     page.locator(".st-key-lab_live_a").get_by_role("button", name="Reverse").click()
     expect_curves(page, order_a, order_b)
     expect_bars(page, order_a, order_b)
+    expect_pair(page, compare(SEED, order_a, order_b))
     assert stream.waiting  # both orders were sent, and are held here
-    name, shown_a, *_ = number_rows(compare(SEED, A, A))[0]
-    of_b = page.get_by_test_id("stMetric").filter(has_text=f"{name} of B")
-    expect(of_b).to_contain_text(shown_a)  # the server's numbers: still for B as A
+    expect(paragraph(page)).to_have_text(compare(SEED, A, A).paragraph)  # the server's: B as A
     stream.release()
     expect_numbers(page, order_a, order_b)
     expect_curves(page, order_a, order_b)
@@ -311,16 +327,22 @@ def test_the_stakeholder_page_downloads_and_opens_offline_with_the_pages_numbers
     context.close()
 
 
-@pytest.mark.parametrize("mode", ["", "&mode=present"])
+# B better than A, worse (in presenter view), and the same: the pair's difference in each of
+# its three colours.
+VIEWS = {"up": "&b=3.1.2.4~6", "down, presenter": "&b=6.5.4.3.2.1&mode=present", "same": "&b=1~6"}
+
+
+@pytest.mark.parametrize("view", list(VIEWS))
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_compare_mode_has_no_serious_accessibility_violations(
-    browser: Browser, app_server: StreamlitServer, scheme: str, mode: str
+    browser: Browser, app_server: StreamlitServer, scheme: str, view: str
 ) -> None:
     assert AXE.is_file(), f"{AXE} is missing: run scripts/ensure_axe.py (make test does)"
     context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme)
     try:
         page = context.new_page()
-        open_compare(page, app_server, "&b=3.1.2.4~6" + mode)
+        open_compare(page, app_server, VIEWS[view])
+        expect(page.locator(f"{PAIR} .cv-delta")).to_have_attribute("data-sign", view.split(",")[0])
         expect(paragraph(page)).to_be_visible()
         page.wait_for_load_state("networkidle")
         expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)  # the run has ended

@@ -4,8 +4,9 @@
 A's and B's views show, from the payload compare mode sends (components/compare_mode.py,
 chart_data). For 200 seeded random lists and conventions and three random pairs of orders
 each, its rows must be comparison_rows() of compare() for those orders: the same positions,
-names and effects, every float to the last bit. No Streamlit server: the scripts alone, in a
-bare page, a batch of lists in one call.
+names and effects, every float to the last bit. ``pairTexts`` writes the headline pair above
+the chart (nDCG of A, of B, and B − A): the same texts as number_rows()' first row. No
+Streamlit server: the scripts alone, in a bare page, a batch of lists in one call.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from components.compare_mode import chart_data
 from components.static_files import static_text
 from components.view_repaint import view_repaint_js
 from ndcg_core.metric.compare import compare
+from ndcg_core.metric.comparison import Comparison
 from ndcg_core.metric.metrics import default_labels
 from ndcg_core.pictures.compare_charts import CHANGES, CURVES, comparison_rows
+from ndcg_core.pictures.stakeholder import number_rows
 from tests.browser.test_view_repaint_browser import _same_tree, _special_float, random_case
 
 pytestmark = pytest.mark.browser
@@ -38,9 +41,19 @@ ROWS_ALL_JS = """(text) => JSON.stringify(
 )"""
 
 
-def test_the_chart_rows_made_in_the_browser_are_the_cores_to_the_bit(browser: Browser) -> None:
+# The pair's texts for each pair of orders, as the chart's component writes them.
+PAIR_ALL_JS = """(text) => JSON.stringify(
+  JSON.parse(text).map(({data, pairs}) => pairs.map((orders) => pairTexts(
+    data.pair, comparisonViews(data.numbers, orders), data.numbers.format))))"""
+
+Case = tuple[dict[str, Any], list[dict[str, list[str]]], list[Comparison]]
+
+
+def _cases() -> list[Case]:
+    """Per seeded random list and convention: the chart's payload, three random pairs of
+    orders, and compare() of each pair."""
     rng = random.Random(2025)
-    cases: list[tuple[dict[str, Any], list[dict[str, list[str]]], list[Any]]] = []
+    cases: list[Case] = []
     for _ in range(LISTS):
         grades, unretrieved, convention, _ = random_case(rng)  # titles: not in a chart
         labels = default_labels(len(grades))
@@ -52,14 +65,16 @@ def test_the_chart_rows_made_in_the_browser_are_the_cores_to_the_bit(browser: Br
         first = compare(by_label, labels, labels, convention, unretrieved=unretrieved)
         data = chart_data(first, width=300)
         assert data["numbers"] is not None, (grades, convention)
-        wanted = [
-            comparison_rows(
-                compare(by_label, pair["A"], pair["B"], convention, unretrieved=unretrieved)
-            )
+        compared = [
+            compare(by_label, pair["A"], pair["B"], convention, unretrieved=unretrieved)
             for pair in pairs
         ]
-        cases.append((data, pairs, wanted))
+        cases.append((data, pairs, compared))
+    return cases
 
+
+def _in_the_browser(browser: Browser, script: str, cases: list[Case]) -> list[list[Any]]:
+    """``script`` of each case's payload and pairs, run in a bare page, a batch at a time."""
     page = browser.new_page()
     page.set_content("<html><body></body></html>")
     page.add_script_tag(content=f"{view_repaint_js()}\n{static_text('compare_view.js')}")
@@ -67,15 +82,37 @@ def test_the_chart_rows_made_in_the_browser_are_the_cores_to_the_bit(browser: Br
     size = -(-LISTS // BATCHES)
     for start in range(0, LISTS, size):
         batch = [{"data": data, "pairs": pairs} for data, pairs, _ in cases[start : start + size]]
-        text = page.evaluate(ROWS_ALL_JS, json.dumps(batch, allow_nan=False))
+        text = page.evaluate(script, json.dumps(batch, allow_nan=False))
         shown += json.loads(text, object_hook=_special_float)
     page.close()
-
     assert len(shown) == LISTS
+    return shown
+
+
+def test_the_chart_rows_made_in_the_browser_are_the_cores_to_the_bit(browser: Browser) -> None:
+    cases = _cases()
     changed = 0
-    for (_, pairs, wanted), drawn in zip(cases, shown, strict=True):
-        for pair, mine, theirs in zip(pairs, drawn, wanted, strict=True):
+    for (_, pairs, compared), drawn in zip(
+        cases, _in_the_browser(browser, ROWS_ALL_JS, cases), strict=True
+    ):
+        for pair, mine, comparison in zip(pairs, drawn, compared, strict=True):
+            theirs = comparison_rows(comparison)
             assert mine.keys() == {CURVES, CHANGES}
             assert _same_tree(mine, theirs), pair
             changed += any(row["change"] != 0 for row in theirs[CHANGES])
     assert changed > LISTS  # most pairs differ somewhere: the bars are not all zero
+
+
+def test_the_pair_written_in_the_browser_is_the_cores(browser: Browser) -> None:
+    """nDCG of A, of B and B − A, as number_rows() writes them for compare() of the orders:
+    the fewest decimals that tell A and B apart, and the difference's sign (0 with none)."""
+    cases = _cases()
+    digits = set()
+    for (_, pairs, compared), written in zip(
+        cases, _in_the_browser(browser, PAIR_ALL_JS, cases), strict=True
+    ):
+        for pair, mine, comparison in zip(pairs, written, compared, strict=True):
+            _, shown_a, shown_b, difference = number_rows(comparison)[0]
+            assert mine == [shown_a, shown_b, difference], pair
+            digits.add(len(shown_a.partition(".")[2]))
+    assert len(digits) > 1  # some pairs needed more decimals than 3 to be told apart

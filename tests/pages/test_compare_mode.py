@@ -29,8 +29,14 @@ def _paragraph(at: AppTest) -> str:
     return at.info[0].value.replace("\\", "")  # shown with Markdown escaped
 
 
-def _metrics(at: AppTest) -> dict[str, str]:
-    return {metric.label: metric.value for metric in at.metric}
+def _pair(at: AppTest) -> dict[str, str]:
+    """The headline pair the chart's component is sent: each label with its text, and B's
+    difference from A (the browser writes them anew for the orders its views show)."""
+    data = component_data(at, CHART_KEY)
+    assert data is not None
+    pair = data["pair"]
+    shown = dict(zip(pair["labels"], pair["texts"], strict=False))
+    return {**shown, "B - A": f"{pair['texts'][2]} {pair['against']}"}
 
 
 def _rankings_drawn(at: AppTest, comparison: Comparison) -> None:
@@ -74,8 +80,13 @@ def _shows(at: AppTest, order_b: tuple[str, ...], convention: Convention | None 
     assert at.session_state["lab_order_b"] == order_b
     assert _paragraph(at) == comparison.paragraph
     assert _numbers(at) == [list(row) for row in number_rows(comparison)]
-    name, shown_a, shown_b, _ = number_rows(comparison)[0]
-    assert _metrics(at) == {f"{name} of A": shown_a, f"{name} of B": shown_b}
+    name, shown_a, shown_b, difference = number_rows(comparison)[0]
+    assert _pair(at) == {
+        f"{name} of A": shown_a,
+        f"{name} of B": shown_b,
+        "B - A": f"{difference} against A",
+    }
+    assert not at.metric  # the pair is the browser's, with the chart
     _rankings_drawn(at, comparison)
     _chart_drawn(at, comparison)
 
@@ -193,6 +204,7 @@ def test_exact_sums_send_the_charts_rows_and_no_numbers() -> None:
     )
     assert comparison.a.exact
     assert data["spec"]["datasets"] == json.loads(json.dumps(comparison_rows(comparison)))
+    assert data["pair"]["texts"] == list(number_rows(comparison)[0][1:])  # shown as they are
 
 
 @pytest.mark.parametrize("cmp", ["0", "1"])
