@@ -61,9 +61,10 @@ function formatPair(first, second, rules, rule) {
   return [formatViewNumber(first, rule), formatViewNumber(second, rule)];
 }
 
-// compare_words.signed: a difference with its sign, 0 with none.
+// compare_words.signed: a difference with its sign, 0 and an undefined one with none.
 function signedNumber(value, rule) {
   if (value === 0) return "0";
+  if (Number.isNaN(value)) return formatViewNumber(value, rule);
   return (value < 0 ? "-" : "+") + formatViewNumber(value < 0 ? -value : value, rule);
 }
 

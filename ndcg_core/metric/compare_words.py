@@ -4,6 +4,7 @@ number words it uses (a pair told apart, a signed difference, an ordinal)."""
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal
 
 from ndcg_core.metric.choices import ZeroIdeal
@@ -36,13 +37,16 @@ def format_pair(first: float, second: float) -> tuple[str, str]:
 
 
 def signed(value: Real) -> str:
-    """A difference with its sign, never shown as a bare 0 when it is not 0 (0 has no sign).
+    """A difference with its sign, never shown as a bare 0 when it is not 0 (0 has no sign,
+    and neither has an undefined difference: two undefined nDCGs, say).
 
-    >>> signed(1.2619), signed(-0.17), signed(0.00004), signed(0.0)
-    ('+1.262', '-0.170', '+4.000e-05', '0')
+    >>> signed(1.2619), signed(-0.17), signed(0.00004), signed(0.0), signed(float("nan"))
+    ('+1.262', '-0.170', '+4.000e-05', '0', 'undefined')
     """
     if value == 0:
         return "0"
+    if isinstance(value, float) and math.isnan(value):  # "+undefined" would read as a gain
+        return format_real(value)
     magnitude: Real = -value if value < 0 else value
     return ("-" if value < 0 else "+") + format_real(magnitude)  # never "0" when not 0
 

@@ -10,7 +10,7 @@ import pytest
 from ndcg_core import Convention, evaluate, format_real
 from ndcg_core.metric.compare import compare
 from ndcg_core.metric.compare_words import format_pair
-from ndcg_core.pictures.stakeholder import MAX_ROWS, stakeholder_html
+from ndcg_core.pictures.stakeholder import MAX_ROWS, number_rows, stakeholder_html
 from tests.hostile.corpus import CSV_INJECTION, IMG, IMG_NO_SPACE, SCRIPT
 
 SEED = {"D1": 3, "D2": 2, "D3": 3, "D4": 0, "D5": 1, "D6": 2}
@@ -181,3 +181,13 @@ def test_huge_grades_show_exact_numbers_without_inf() -> None:
     page = stakeholder_html(comparison)
     assert "inf" not in page.replace("information", "")
     assert format_real(comparison.b.dcg) in page
+
+
+@pytest.mark.parametrize("policy", ["nan", "exclude"])
+def test_an_undefined_difference_has_no_sign(policy: str) -> None:
+    """Two undefined nDCGs (nobody relevant, the policy leaves nDCG undefined): their
+    difference is undefined too, not "+undefined", which read as a gain (green, pointing up,
+    in compare mode's pair)."""
+    grades = {"a": 0, "b": 0}
+    comparison = compare(grades, "ab", "ba", Convention(zero_ideal=policy))
+    assert number_rows(comparison)[0][1:] == ("undefined", "undefined", "undefined")
