@@ -27,11 +27,11 @@ function comparisonViews(numbers, orders) {
   return { A: repaintView(numbers, orders.A), B: repaintView(numbers, orders.B) };
 }
 
-// The chart's rows for `orders` at the `plotted` positions, as comparison_rows writes them:
-// each ranking's running DCG, then B's counted contribution minus A's at each position, named
-// by its sign (`effects`: gains, loses, no change). `views`: comparisonViews of the orders.
-function comparisonRows(numbers, plotted, orders, effects, names,
-                        views = comparisonViews(numbers, orders)) {
+// The chart's rows for `views` (comparisonViews of the orders shown) at the `plotted`
+// positions, as comparison_rows writes them: each ranking's running DCG, then B's counted
+// contribution minus A's at each position, named by its sign (`effects`: gains, loses, no
+// change).
+function comparisonRows(numbers, plotted, effects, names, views) {
   const curves = [];
   for (const ranking of ["A", "B"]) {
     const rows = views[ranking].rows;
@@ -134,7 +134,7 @@ function drawCompare(ctl) {
   const texts = views ? pairTexts(data.pair, views, data.numbers.format) : data.pair.texts;
   showPair(ctl, data.pair, texts);
   const rows = views
-    ? comparisonRows(data.numbers, data.plotted, orders, data.effects, data.names, views)
+    ? comparisonRows(data.numbers, data.plotted, data.effects, data.names, views)
     : data.spec.datasets;
   const spec = { ...data.spec, datasets: rows };
   const shape = JSON.stringify({ ...spec, datasets: null });

@@ -35,7 +35,8 @@ LISTS, PAIRS, BATCHES = 200, 3, 4
 # As test_view_repaint_browser's: JSON both ways, with NaN, infinities and -0 spelled out.
 ROWS_ALL_JS = """(text) => JSON.stringify(
   JSON.parse(text).map(({data, pairs}) => pairs.map((orders) => comparisonRows(
-    data.numbers, data.plotted, orders, data.effects, data.names))),
+    data.numbers, data.plotted, data.effects, data.names,
+    comparisonViews(data.numbers, orders)))),
   (key, value) => (typeof value === "number" && (!Number.isFinite(value) || Object.is(value, -0))
     ? {float: Object.is(value, -0) ? "-0" : String(value)} : value),
 )"""

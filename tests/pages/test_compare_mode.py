@@ -35,8 +35,8 @@ def _pair(at: AppTest) -> dict[str, str]:
     data = component_data(at, CHART_KEY)
     assert data is not None
     pair = data["pair"]
-    shown = dict(zip(pair["labels"], pair["texts"], strict=False))
-    return {**shown, "B - A": f"{pair['texts'][2]} {pair['against']}"}
+    (of_a, of_b), (shown_a, shown_b, difference) = pair["labels"], pair["texts"]
+    return {of_a: shown_a, of_b: shown_b, "B - A": f"{difference} {pair['against']}"}
 
 
 def _rankings_drawn(at: AppTest, comparison: Comparison) -> None:
