@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -59,6 +60,10 @@ class Evaluation:
     ``table`` has one row per position (``TABLE_COLUMNS``); its running sums continue
     past the cutoff so the whole list can be shown, and ``counted`` marks the rows
     inside it. ``cg``, ``dcg`` and ``ideal_dcg`` are Decimals only when ``exact``.
+
+    >>> e = evaluate([3, 2, 3, 0, 1, 2])
+    >>> list(e.table["label"]), round(float(e.table["running_dcg"].iloc[-1]), 3)
+    (['D1', 'D2', 'D3', 'D4', 'D5', 'D6'], 6.861)
     """
 
     convention: Convention
@@ -72,7 +77,14 @@ class Evaluation:
     ideal_dcg: Real
     ndcg: float
     exact: bool
-    table: pd.DataFrame
+    columns: Mapping[str, Any] = field(repr=False)  # the table's columns, TABLE_COLUMNS
+
+    @cached_property
+    def table(self) -> pd.DataFrame:
+        """The per-position table, made on its first read: a drop's run reads the sums
+        and not the table, and making the frame was half the cost of scoring six grades
+        (``benchmarks/session_cpu.py``, docs/performance.md)."""
+        return pd.DataFrame(self.columns)
 
     @property
     def ndcg_at_each_k(self) -> tuple[float, ...]:
@@ -171,15 +183,13 @@ def evaluate(
     rows = len(columns["position"])
     shown = np.full(rows, np.nan)
     shown[: len(values)] = values
-    # Made once, with every column in its place (inserting two more cost as much again).
-    table = pd.DataFrame(
-        {
-            "position": columns.pop("position"),
-            "label": list(labels) + [""] * (rows - len(labels)),
-            "grade": shown,
-            **columns,
-        }
-    )
+    # Every column in its place (inserting two more into the frame cost as much again).
+    table_columns = {
+        "position": columns.pop("position"),
+        "label": list(labels) + [""] * (rows - len(labels)),
+        "grade": shown,
+        **columns,
+    }
     return Evaluation(
         convention=convention,
         grades=tuple(float(v) for v in values),
@@ -192,7 +202,7 @@ def evaluate(
         ideal_dcg=ideal_dcg,
         ndcg=_ratio(dcg, ideal_dcg, convention.zero_ideal),
         exact=exact,
-        table=table,
+        columns=table_columns,
     )
 
 
