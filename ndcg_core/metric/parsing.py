@@ -270,6 +270,51 @@ def playground_labels(doc_ids: Sequence[str]) -> tuple[str, ...]:
     return tuple(labels)
 
 
+@dataclass(frozen=True)
+class ListWords:
+    """How a list's grades are written as text, a document at a time, in any order of its
+    documents: ``bare`` and ``named`` are each document's word without and with its label
+    (in the order of ``labels``), and a list in the order ``bare_order`` is written bare,
+    any other order named. ``bare_order`` is the default labels ``D1 .. Dn`` unless the
+    documents are ``labelled`` (titled) or are not named ``D1 .. Dn``; then nothing is bare.
+
+    The grade box follows a drop in the browser with these words (components/grade_box.py):
+    the rule that picks bare or named is this one, the text :func:`format_grades` writes.
+
+    >>> words = list_words([3.0, 1.0], ["D2", "D1"])
+    >>> words.bare, words.named, words.bare_order
+    (('3', '1'), ('D2=3', 'D1=1'), ('D1', 'D2'))
+    >>> words.text(["D1", "D2"]), words.text(["D2", "D1"])
+    ('1, 3', 'D2=3, D1=1')
+    """
+
+    labels: tuple[str, ...]
+    bare: tuple[str, ...]
+    named: tuple[str, ...]
+    bare_order: tuple[str, ...] | None
+
+    def text(self, order: Sequence[str]) -> str:
+        """The list's text with its documents in ``order`` (a permutation of ``labels``)."""
+        words = self.bare if self.bare_order == tuple(order) else self.named
+        place = {label: i for i, label in enumerate(self.labels)}
+        return LIST_SEPARATOR.join(words[place[label]] for label in order)
+
+
+LIST_SEPARATOR = ", "  # between two grades of a list written as text
+
+
+def list_words(
+    grades: Sequence[float], labels: Sequence[str] | None = None, *, labelled: bool = False
+) -> ListWords:
+    """The words :func:`format_grades` writes the list with, a document at a time."""
+    defaults = default_labels(len(grades))
+    plain = labels is None or (not labelled and sorted(labels) == sorted(defaults))
+    labels = defaults if labels is None else tuple(labels)
+    bare = tuple(short_number(g + 0.0) for g in grades)
+    named = tuple(f"{label}={n}" for label, n in zip(labels, bare, strict=True))
+    return ListWords(labels, bare, named, defaults if plain else None)
+
+
 def format_grades(
     grades: Sequence[float], labels: Sequence[str] | None = None, *, labelled: bool = False
 ) -> str:
@@ -285,10 +330,8 @@ def format_grades(
     >>> format_grades([-0.0])  # parse_grades reads "-0" as 0: written so, a link comes back
     '0'
     """
-    numbers = [short_number(g + 0.0) for g in grades]
-    if labels is None or (tuple(labels) == default_labels(len(grades)) and not labelled):
-        return ", ".join(numbers)
-    return ", ".join(f"{label}={n}" for label, n in zip(labels, numbers, strict=True))
+    words = list_words(grades, labels, labelled=labelled)
+    return words.text(words.labels)
 
 
 def grade_list_from_rows(

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import NdcgError, NegativeGrades, format_grades, parse_grades
-from ndcg_core.metric.parsing import playground_labels
+from ndcg_core.metric.parsing import list_words, playground_labels
+from ndcg_core.text.quoting import short_number
 
 
 @pytest.mark.parametrize(
@@ -199,3 +202,30 @@ def test_clean_document_ids_stay_as_they_are() -> None:
 
 def test_document_ids_with_label_marks_become_labels_the_list_reads_back() -> None:
     assert playground_labels(["p=q", "a:b", "x=1=2"]) == ("p_q", "a_b", "x_1_2")
+
+
+@given(
+    st.lists(st.sampled_from([0.0, 1.0, 2.5, 3.0, -1.0, 1e300]), min_size=1, max_size=12),
+    st.booleans(),
+    st.booleans(),
+    st.randoms(use_true_random=False),
+)
+def test_a_lists_words_in_any_order_are_the_text_of_that_order(
+    grades: list[float], default_names: bool, labelled: bool, rng: Any
+) -> None:
+    # The grade box follows a drop in the browser with these words (grade_box.js): in every
+    # order, what it writes must be what format_grades writes for the reordered list.
+    labels = [f"D{i + 1}" if default_names else f"doc{i}" for i in range(len(grades))]
+    rng.shuffle(labels)  # a list already dragged: its labels out of their default order
+    words = list_words(grades, labels, labelled=labelled)
+    order = list(labels)
+    rng.shuffle(order)
+    grade_of = dict(zip(labels, grades, strict=True))
+    numbers = [short_number(grade_of[label]) for label in order]
+    if order == [f"D{i + 1}" for i in range(len(order))] and not labelled:
+        expected = ", ".join(numbers)  # D1 .. Dn in their order go without their labels
+    else:
+        expected = ", ".join(f"{label}={n}" for label, n in zip(order, numbers, strict=True))
+    assert words.text(order) == expected
+    assert format_grades([grade_of[label] for label in order], order, labelled=labelled) == expected
+    assert parse_grades(words.text(order)).grades == tuple(grade_of[label] for label in order)
