@@ -22,7 +22,8 @@ from benchmarks.load_client import Action, Client, LoadError, http_request
 from ndcg_core import Convention, evaluate, format_real
 
 PLAYGROUND = "Playground"
-TEXT_KEY = "lab_text"  # the grade box's widget key, in app.py and the empty app alike
+TEXT_KEY = "lab_text"  # the empty app's text area (benchmarks/empty_nav_app.py)
+BOX_KEY = "lab_text_box"  # app.py's grade box, a components.v2 component (components/grade_box.py)
 # The Playground's reorderable list: the live view (components/live_view.py) or, before it,
 # the drag list (components/sortable_list.py); either reports a drop as the trigger "order".
 LIST_KEYS = ("lab_live", "lab_sort")
@@ -134,6 +135,7 @@ class Session(Client):
         self.actions: list[Action] = []
         self._text_id = ""
         self._text_fragment = ""
+        self._text_box = False  # the grade box is app.py's component, not a text area
         self._list_id = ""  # the reorderable list's component, and its fragment
         self._list_fragment = ""
         self.labels: tuple[str, ...] = tuple(f"D{i}" for i in range(1, len(DEFAULT_GRADES) + 1))
@@ -147,6 +149,8 @@ class Session(Client):
             self._gain_options = list(element.radio.options)  # as shown: "linear: rel", ...
         if kind == "bidi_component" and widget_id.endswith(tuple(f"-{k}" for k in LIST_KEYS)):
             self._list_id, self._list_fragment = widget_id, fragment_id
+        if kind == "bidi_component" and widget_id.endswith(f"-{BOX_KEY}"):
+            self._text_id, self._text_fragment, self._text_box = widget_id, fragment_id, True
         if widget_id.endswith(f"-{TEXT_KEY}") and kind == "text_area":
             self._text_id = widget_id
             self._text_fragment = fragment_id
@@ -205,7 +209,12 @@ class Session(Client):
             if max(grades) == 0:
                 grades[self.rng.randrange(len(grades))] = self.rng.randint(1, 3)
         text = ", ".join(map(str, grades))
-        self._widget_states[self._text_id] = WidgetState(id=self._text_id, string_value=text)
+        if self._text_box:  # what grade_box.js sends at Ctrl+Enter: its state, a new nonce
+            typed = {"typed": {"text": text, "nonce": f"{id(self)}-{len(self.actions)}"}}
+            state = WidgetState(id=self._text_id, json_value=json.dumps(typed))
+        else:
+            state = WidgetState(id=self._text_id, string_value=text)
+        self._widget_states[self._text_id] = state
         states = list(self._widget_states.values())
         action = await self._rerun("grades", self.page_hash, self._text_fragment, states)
         action.error = action.error or self.check(self.elements, grades, self.gain)

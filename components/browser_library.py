@@ -38,6 +38,9 @@ from components.view_repaint import view_repaint_js
 
 LOADED = "ndcg-lab-library"  # the window event once globalThis.ndcgLabLibrary is set
 FAILED = "ndcg-lab-library-failed"  # the window event when the library file did not arrive
+# The window event a named live view sends when the order on its screen changes (detail:
+# its name and the order, labels top first): compare mode's chart and the grade box follow it.
+ORDER_SHOWN = "ndcg-lab-order-shown"
 NOT_LOADED = (
     "The list, its numbers and its charts could not be loaded. Reload the page to try again."
 )
@@ -52,6 +55,7 @@ LIBRARY_JS = "\n".join(
         view_repaint_js(),
         view_charts_code_js(),
         static_text("live_keys.js"),
+        f"const ORDER_SHOWN = {json.dumps(ORDER_SHOWN)};",
         static_text("compare_view.js"),
         f"const LIVE_VIEW_CSS = {json.dumps(static_text('live_view.css'))};",
         static_text("live_view.js"),

@@ -20,7 +20,7 @@ from components.browser_library import library_user_js
 from components.cache import remember
 from components.chrome import error_box, plain, show_error
 from components.drag_order import draggable_ranking, order_buttons
-from components.live_view import CHART_MARGIN, PAIRED, drawn_whole, live_view
+from components.live_view import CHART_MARGIN, LIST_VIEW, PAIRED, drawn_whole, live_view
 from components.screen import chart_font_size
 from components.sortable_list import show_position
 from components.state import PERSIST, clear_errors, current_list, current_unretrieved, set_error
@@ -53,7 +53,7 @@ MOVE_B = "Move in B"  # B's document picker
 CHART_KEY = "lab_compare_chart"  # the chart of both rankings, drawn in the browser
 # What A's and B's live views call themselves when they tell the page the order they show:
 # the chart follows both at once (components/static/compare_view.js).
-NAME_A, NAME_B = "ranking A", "ranking B"
+NAME_A, NAME_B = LIST_VIEW, "ranking B"  # A is the list: the grade box follows it too
 PARTS_A = replace(PAIRED, name=NAME_A)
 PARTS_B = replace(PAIRED, move=MOVE_B, name=NAME_B)
 # Its code is the browser library's; its own style is only the note shown where the chart

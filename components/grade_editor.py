@@ -9,6 +9,8 @@ import pandas as pd
 import streamlit as st
 
 from components.chrome import show_error
+from components.grade_box import grade_box, typed_text
+from components.live_view import LIST_VIEW, WHOLE_LIST_UP_TO
 from components.navigation import page_named
 from components.state import (
     TEXT_KEY,
@@ -20,6 +22,7 @@ from components.state import (
     current_convention,
     current_list,
     current_list_text,
+    current_list_words,
     current_titles,
     hand_over_convention,
     open_saved_view,
@@ -41,6 +44,8 @@ from ndcg_core.text.quoting import quoted
 from ndcg_core.text.titles import MAX_TITLE_LENGTH, titles_by_label
 
 INPUT_TAB_KEY = "lab_input_tab"
+TABLE_TAB = "Table"
+BOX_KEY = "lab_text_box"  # the box's component (its typed text); TEXT_KEY is the text it shows
 TEXT_SYNCED_KEY = "lab_text_synced"  # the list version the text box last showed
 TEXT_TYPED_KEY = "lab_text_typed"  # the list version typed into the text box
 
@@ -49,8 +54,10 @@ TEXT_TYPED_KEY = "lab_text_typed"  # the list version typed into the text box
 MAX_TABLE_NEW_ROWS = 1_000
 
 
-def _on_text() -> None:
-    text = st.session_state.get(TEXT_KEY, "")
+def _apply_text(text: str) -> None:
+    """Make the list typed into the box the list, or say under the box why it cannot be
+    (the box keeps the text, the numbers the last list's)."""
+    st.session_state[TEXT_KEY] = text  # the box shows what was typed, whatever becomes of it
     try:
         grade_list = parse_grades(text, negative_grades=current_convention().negative_grades)
     except NdcgError as error:
@@ -62,13 +69,18 @@ def _on_text() -> None:
     st.session_state[TEXT_TYPED_KEY] = st.session_state[VERSION_KEY]
 
 
-def _text_box_follows_list() -> None:
-    """The one writer of the text box: the current list, when the box does not show it.
+def _text_box_follows_list(shown: bool = True) -> None:
+    """The text the box shows (``TEXT_KEY``, written here and by :func:`_apply_text`): the
+    current list, when the box does not show it.
 
-    The box forgets its text while another tab is open, and shows an older list after a
-    reorder, a table edit or a new example; a list typed into it stays as it was typed.
+    The box forgets its text while another tab is open (``shown`` False), and shows an older
+    list after a reorder, a table edit or a new example; a list typed into it stays as it was
+    typed. (A drop in the live view is followed in the browser at once, grade_box.js.)
     """
     state = st.session_state
+    if not shown:
+        state.pop(TEXT_KEY, None)
+        return
     version = state[VERSION_KEY]
     if TEXT_KEY not in state or version not in (
         state.get(TEXT_SYNCED_KEY),
@@ -76,6 +88,11 @@ def _text_box_follows_list() -> None:
     ):
         state[TEXT_KEY] = current_list_text()
     state[TEXT_SYNCED_KEY] = version
+
+
+def table_open() -> bool:
+    """Whether the grade editor shows its table (drawn by the server, in the list's order)."""
+    return bool(st.session_state.get(INPUT_TAB_KEY) == TABLE_TAB)
 
 
 def _table_key() -> str:
@@ -165,7 +182,7 @@ def grade_editor(convention: Convention) -> GradeList:
     """Type a list, edit it as a table, or load a seed example; returns the current list."""
     # Only the open tab is drawn (a data editor is costly to mount on every change).
     typed, table, examples, opened = st.tabs(
-        ["Type", "Table", "Seed examples", "Open a saved view"],
+        ["Type", TABLE_TAB, "Seed examples", "Open a saved view"],
         key=INPUT_TAB_KEY,
         on_change="rerun",
     )
@@ -173,19 +190,9 @@ def grade_editor(convention: Convention) -> GradeList:
         _table_editor(table)
     if typed.open:
         with typed:
-            _text_box_follows_list()
-            st.text_area(
-                "Grades, top position first",
-                key=TEXT_KEY,
-                on_change=_on_text,
-                height=68,
-                help=(
-                    "Numbers separated by commas, spaces or new lines, e.g. `3, 2, 3, 0, 1, 2`. "
-                    "Label a document with `label=grade`, e.g. `D1=3`. Press Ctrl+Enter or "
-                    "click outside the box to apply."
-                ),
-            )
-            show_error("text")
+            _type_box()
+    else:
+        _text_box_follows_list(shown=False)
     if examples.open:
         _example_picker(examples)
     if opened.open:
@@ -211,6 +218,26 @@ def grade_editor(convention: Convention) -> GradeList:
         )
         show_error("unretrieved")
     return current_list()
+
+
+def _type_box() -> None:
+    """The box a list is typed into; what was just typed is applied before it is drawn."""
+    typed = typed_text(BOX_KEY)
+    if typed is not None:
+        _apply_text(typed)
+    _text_box_follows_list()
+    grade_box(
+        st.session_state[TEXT_KEY],
+        key=BOX_KEY,
+        label="Grades, top position first",
+        help="Numbers separated by commas, spaces or new lines, for example “3, 2, 3, 0, 1, "
+        "2”. Label a document with label=grade, for example “D1=3”. Press Ctrl+Enter or "
+        "click outside the box to apply.",
+        # A list the live view draws is followed in the browser as it is reordered there.
+        words=current_list_words() if len(current_list().grades) <= WHOLE_LIST_UP_TO else None,
+        follows=LIST_VIEW,
+    )
+    show_error("text")
 
 
 def _table_editor(tab: Any) -> None:

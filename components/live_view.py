@@ -83,8 +83,11 @@ class Parts:
     name: str = ""
 
 
+#: What a live view of the page's own list calls itself (the Playground's one ranking, compare
+#: mode's A): the grade box follows the order it shows (components/grade_box.py).
+LIST_VIEW = "ranking A"
 # The Playground's one ranking: every card, the charts, the table and the reordering buttons.
-WHOLE = Parts(keys=True)
+WHOLE = Parts(keys=True, name=LIST_VIEW)
 # A or B in compare mode: a half column, so a shorter line above the list.
 PAIRED = Parts(
     cards=("dcg", "ndcg"),

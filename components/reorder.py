@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import streamlit as st
+
 from components.cache import shared_view
 from components.chrome import show_error
 from components.compare_mode import PARTS_A
@@ -99,17 +101,29 @@ def order_controls() -> None:
     order_buttons(key="lab", on_click=_reorder)
 
 
-def live_ranking(evaluation: Evaluation, *, room: int) -> None:
+def _then_rerun(store: Callable[[], None], rerun_after: Callable[[], str | None]) -> None:
+    """``store()`` a reorder, then rerun the fragment ``rerun_after()`` names (asked first:
+    storing clears the errors it may look at); None leaves the run the reorder started."""
+    scope = rerun_after()
+    store()
+    if scope is not None:
+        st.rerun(scope)
+
+
+def live_ranking(
+    evaluation: Evaluation, *, room: int, rerun_after: Callable[[], str | None] = lambda: None
+) -> None:
     """The current list's documents, cards, three charts (``room`` px wide), table and
     reordering buttons in one component that repaints them in the browser at a drop or a
-    press (:func:`live_view`); the new order comes back to the list's one writer. Then what
-    a drop's order broke, if anything."""
+    press (:func:`live_view`); the new order comes back to the list's one writer, and then
+    the fragment ``rerun_after()`` names reruns (None: the view's own). Then what a drop's
+    order broke, if anything."""
     live_view(
         evaluation,
         key=LIVE_KEY,
         titles=current_titles(),
-        on_order=_on_drag,
-        on_ideal=_to_ideal,
+        on_order=lambda order: _then_rerun(lambda: _on_drag(order), rerun_after),
+        on_ideal=lambda shown: _then_rerun(lambda: _to_ideal(shown), rerun_after),
         chart=lambda points, template: browser_chart_spec(
             evaluation, room=room - CHART_MARGIN, points=points, template=template
         ),

@@ -34,7 +34,7 @@ from ndcg_core.links.view import (
     view_from_params,
     view_to_params,
 )
-from ndcg_core.metric.parsing import GradeList
+from ndcg_core.metric.parsing import GradeList, ListWords, list_words
 from ndcg_core.teaching.practice import Level
 from ndcg_core.text.quoting import quoted
 
@@ -169,17 +169,28 @@ def current_list() -> GradeList:
     return grade_list
 
 
+def _list_writing() -> tuple[str, ListWords]:
+    """The current list as text, and the words it is written with (remembered per list)."""
+    grade_list = current_list()
+
+    def write() -> tuple[str, ListWords]:
+        words = list_words(grade_list.grades, grade_list.labels, labelled=bool(current_titles()))
+        return words.text(words.labels), words
+
+    writing: tuple[str, ListWords] = remember(
+        "list_text", st.session_state.get(VERSION_KEY, 0), write
+    )
+    return writing
+
+
 def current_list_text() -> str:
     """The current list as text that parse_grades reads back."""
-    grade_list = current_list()
-    text: str = remember(
-        "list_text",
-        st.session_state.get(VERSION_KEY, 0),
-        lambda: format_grades(
-            grade_list.grades, grade_list.labels, labelled=bool(current_titles())
-        ),
-    )
-    return text
+    return _list_writing()[0]
+
+
+def current_list_words() -> ListWords:
+    """The words :func:`current_list_text` writes the list with, a document at a time."""
+    return _list_writing()[1]
 
 
 def current_unretrieved() -> tuple[float, ...]:

@@ -17,7 +17,7 @@ from components.compare_mode import (
     stakeholder_download,
 )
 from components.convention_picker import presenter_choices
-from components.grade_editor import grade_editor
+from components.grade_editor import grade_editor, table_open
 from components.live_view import drawn_whole
 from components.navigation import run_through_app
 from components.reorder import live_ranking, live_ranking_a, order_controls
@@ -30,7 +30,7 @@ from components.results import (
     result_notes,
 )
 from components.screen import STACKS_BELOW, screen_size
-from components.stale_note import list_stale_note
+from components.stale_note import input_error_standing, list_stale_note
 from components.state import (
     current_convention,
     current_titles,
@@ -44,6 +44,7 @@ run_through_app()
 
 # The share of the width the results take, beside the list (one ranking) or the two (compare).
 RESULTS_SHARE, COMPARE_SHARE = 0.56, 0.54
+RANKING = "lab_ranking"  # one ranking's fragment (st.rerun names it)
 
 page_header(
     "Playground",
@@ -68,23 +69,25 @@ def editor(place: Any, convention: Convention) -> None:
         grade_editor(convention)
 
 
-@st.fragment
+@st.fragment(key=RANKING)
 def one_ranking() -> None:
     """The editor; then the list with its reordering buttons, its numbers, charts and table,
     drawn in the browser (a drop or a button repaints them at once, and the run it starts
     only acknowledges it) for a list the browser draws whole, else by the server; then the
     notes and downloads.
 
-    A fragment of its own inside the page's: a drop, a reorder or an edit of the list reruns
-    only this part, and not the compare switch or a presenter's choices above it."""
+    A fragment of its own inside the page's: an edit of the list reruns only this part, and
+    not the compare switch or a presenter's choices above it (a drop in the live view only
+    :func:`live_part`)."""
     run_app_for_handed_convention()  # a seed example or saved view here changed it
     convention = current_convention()
-    _ranking_parts(convention)
-    sync_url(convention)  # this fragment's own reruns skip the page's
+    if not _ranking_parts(convention):
+        sync_url(convention)  # this fragment's own reruns skip the page's
 
 
-def _ranking_parts(convention: Convention) -> None:
-    """What :func:`one_ranking` draws, in the places the screen gives them."""
+def _ranking_parts(convention: Convention) -> bool:
+    """What :func:`one_ranking` draws, in the places the screen gives them; True when the
+    live view's part drew the list (and put the view in the URL)."""
     screen = screen_size()
     if presenting():  # a projector shows one screen: the list, numbers and charts first
         shown, inputs = st.container(), st.container()
@@ -99,16 +102,12 @@ def _ranking_parts(convention: Convention) -> None:
         list_stale_note(convention)  # an input error above keeps the last list's numbers
         evaluation = evaluate_current(convention)
     if evaluation is None:
-        return
-    room = screen.column(RESULTS_SHARE)
+        return False
     if drawn_whole(evaluation):  # its reordering buttons are the live view's
         with shown:
-            live_ranking(evaluation, room=room)
-            result_notes(evaluation)
-            st.caption(f"Convention: {convention}")
-            if full_controls():
-                export_block(evaluation)
-        return
+            live_part()
+        return True
+    room = screen.column(RESULTS_SHARE)
     with beside:
         metric_row(evaluation)
         chart_block(evaluation, room=room)
@@ -120,6 +119,39 @@ def _ranking_parts(convention: Convention) -> None:
         position_table(evaluation, key="playground", titles=current_titles())
         if full_controls():
             export_block(evaluation)
+    return False
+
+
+@st.fragment
+def live_part() -> None:
+    """The live view of the list, the notes on it, its downloads; the view in the URL.
+
+    A fragment of its own inside the ranking's: a drop or a press in the view reruns only
+    this part (the grade box above follows the new order in the browser), unless what else
+    the ranking shows must follow it too (:func:`_after_reorder`)."""
+    convention = current_convention()
+    evaluation = evaluate_current(convention)
+    if evaluation is not None:
+        live_ranking(
+            evaluation, room=screen_size().column(RESULTS_SHARE), rerun_after=_after_reorder
+        )
+        result_notes(evaluation)
+        st.caption(f"Convention: {convention}")
+        if full_controls():
+            export_block(evaluation)
+    sync_url(convention)
+
+
+def _after_reorder() -> str | None:
+    """What must rerun after a reorder in the live view, decided before it is stored (the
+    store clears the errors looked at here): the ranking's whole fragment when it shows the
+    order in a part the server draws (the table editor; the note that an input's error keeps,
+    which names the last list), else only the live view's part (None)."""
+    if view_mode() == "embed":
+        return None
+    if table_open() or input_error_standing(current_convention()):
+        return RANKING
+    return None
 
 
 def two_rankings(convention: Convention) -> None:

@@ -12,14 +12,14 @@
 // there are no numbers (exact sums) the spec brings its rows, the pair its texts, and both wait
 // for the server.
 
-const ORDER_SHOWN = "ndcg-lab-order-shown";  // the window event: a named view's order changed
 const shownOrders = new Map();  // a live view's name -> the order (labels, top first) it shows
 const compareViews = new WeakMap();  // parentElement -> controller: this runs on every rerun
 
 // Called by a named live view (live_view.js) whenever the order on its screen changes.
 function announceOrder(name, order) {
   shownOrders.set(name, order);
-  window.dispatchEvent(new CustomEvent(ORDER_SHOWN, { detail: name }));
+  // ORDER_SHOWN (components/browser_library.py): the grade box follows the list's view too.
+  window.dispatchEvent(new CustomEvent(ORDER_SHOWN, { detail: { name, order } }));
 }
 
 // What A's and B's views show for `orders` ({A, B}: labels, top first): repaintView of each.
@@ -169,7 +169,7 @@ function mountCompareView({ data, parentElement }) {
     };
     // A named live view changed its order: the chart follows it at once, if it is A or B.
     ctl.listening = (event) => {
-      if (ctl.data && ctl.data.numbers && Object.values(ctl.data.views).includes(event.detail)) {
+      if (ctl.data && ctl.data.numbers && Object.values(ctl.data.views).includes(event.detail.name)) {
         drawCompare(ctl);
       }
     };

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -112,3 +113,21 @@ def shown_table(at: AppTest, key: str = "lab_live") -> pd.DataFrame:
         return frame
     table = data["table"]
     return pd.DataFrame(table["rows"][: table["page_rows"]], columns=table["headers"])
+
+
+BOX_KEY = "lab_text_box"  # the grade box (components/grade_box.py)
+
+
+def type_grades(at: AppTest, text: str) -> AppTest:
+    """Type ``text`` into the grade box and apply it: what ``grade_box.js`` sends at
+    Ctrl+Enter (the box's component state, the text with a nonce of its own). Run it next."""
+    at.session_state[BOX_KEY] = {"typed": {"text": text, "nonce": uuid.uuid4().hex}}
+    return at
+
+
+def grade_box_text(at: AppTest) -> str:
+    """The text the page sent the grade box to show."""
+    data = component_data(at, BOX_KEY)
+    assert data is not None, "the page drew no grade box"
+    text: str = data["text"]
+    return text

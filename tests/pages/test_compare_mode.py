@@ -18,7 +18,7 @@ from ndcg_core.metric.lists import reordered
 from ndcg_core.metric.view_numbers import view_numbers
 from ndcg_core.pictures.compare_charts import CHANGES, CURVES, comparison_rows, drawn_positions
 from ndcg_core.pictures.stakeholder import number_rows
-from tests.pages.conftest import component_data, open_app, shown_cards
+from tests.pages.conftest import component_data, open_app, shown_cards, type_grades
 
 PLAYGROUND = "pages/playground.py"
 SEED = {"D1": 3.0, "D2": 2.0, "D3": 3.0, "D4": 0.0, "D5": 1.0, "D6": 2.0}  # the default list
@@ -237,7 +237,7 @@ def test_a_table_edit_in_presenter_view_counts_in_the_same_run() -> None:
 
 def test_a_list_too_long_for_a_link_takes_b_out_with_it() -> None:
     at = open_app({"cmp": "1"}, PLAYGROUND)
-    at.text_area(key="lab_text").input(", ".join(str(i % 4) for i in range(3_000))).run()
+    type_grades(at, ", ".join(str(i % 4) for i in range(3_000))).run()
     at.button(key="lab_b_same").click().run()  # B = A: "1~3000", a short b
     assert not at.exception
     assert "g" not in at.query_params  # over the link's budget (ndcg_core.links.length)
@@ -250,7 +250,7 @@ def test_a_list_too_long_to_draw_whole_keeps_both_drag_lists() -> None:
     at = open_app({"cmp": "1"}, PLAYGROUND)
     assert component_data(at, "lab_live_a") is not None
     long_list = ", ".join(str(i % 4) for i in range(WHOLE_LIST_UP_TO + 1))
-    at.text_area(key="lab_text").input(long_list).run()
+    type_grades(at, long_list).run()
     assert not at.exception
     for live, drag in (("lab_live_a", "lab_sort"), ("lab_live_b", "lab_sort_b")):
         assert component_data(at, live) is None

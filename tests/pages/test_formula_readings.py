@@ -14,7 +14,7 @@ from ndcg_core.teaching.glossary import GLOSSARY
 from ndcg_core.teaching.lesson_readings import lesson_cutoff, lesson_kept, lesson_readings
 from ndcg_core.teaching.readings import log2_refresher, worked_readings
 from ndcg_core.teaching.stories import load_story
-from tests.pages.conftest import open_app
+from tests.pages.conftest import open_app, type_grades
 
 STORY = load_story("pizza")
 SHOWN = STORY.shown_order
@@ -136,7 +136,7 @@ def test_step_by_step_reads_each_formula_with_the_readers_list() -> None:
     sentences = {text for reading in every for text in (reading.symbols, reading.numbers)}
     assert read_under_each_formula(at, sentences) == expected
     assert [e for e in at.expander if e.label == LOG2_LABEL]
-    at.text_area(key="lab_text").input("1, 0, 2").run()
+    type_grades(at, "1, 0, 2").run()
     changed = worked_readings(evaluate([1, 0, 2]))
     assert plain(changed.dcg.numbers) in texts(at)
     assert "D3, in place 3, has grade 2 and keeps 2 / log2(3+1) = 2 / 2 = 1" in (

@@ -30,7 +30,7 @@ from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.queries import parse_queries
 from ndcg_core.runs.scoring import evaluate_run
 from tests.hostile.corpus import CORPUS, Case, case_id
-from tests.pages.conftest import APP, component_data, shown_cards, shown_table
+from tests.pages.conftest import APP, component_data, shown_cards, shown_table, type_grades
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 TAB_OF = {"text": "Type", "table": "Table", "view": "Open a saved view"}
@@ -98,7 +98,9 @@ def _open_tab(at: AppTest, target: str) -> None:
 def _feed(at: AppTest, case: Case, value: Any) -> None:
     target = case.target
     _open_tab(at, target)
-    if target in ("text", "queries"):
+    if target == "text":
+        type_grades(at, value).run()
+    elif target == "queries":
         at.text_area(key=INPUT_KEY[target]).input(value).run()
     elif target == "unretrieved":
         at.text_input(key=INPUT_KEY[target]).input(value).run()

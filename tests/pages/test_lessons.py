@@ -10,7 +10,7 @@ from ndcg_core.metric.choice_labels import choice_label
 from ndcg_core.metric.choices import NegativeGrades
 from ndcg_core.pictures.tables import escape_markdown
 from ndcg_core.teaching.worked import all_steps
-from tests.pages.conftest import formulas, open_app
+from tests.pages.conftest import formulas, open_app, type_grades
 
 STEPS = "pages/step_by_step.py"
 DRAWBACKS = "pages/drawbacks.py"
@@ -40,7 +40,7 @@ def test_guess_then_reveal_walks_the_seed_example() -> None:
 def test_answers_hide_again_when_the_list_changes() -> None:
     at = open_app(page=STEPS)
     at.button(key="step_reveal_CG").click().run()
-    at.text_area(key="lab_text").input("1, 0, 2").run()
+    type_grades(at, "1, 0, 2").run()
     assert not any(text.startswith("CG_{3} =") for text in latex(at))
     at.toggle(key="step_reveal_all").set_value(True).run()
     assert "CG_{3} = 1 + 0 + 2 = 3" in latex(at)
@@ -172,7 +172,7 @@ def test_conventions_page_scores_follow_a_list_of_another_length() -> None:
     at = open_app(page=CONVENTIONS)
     assert not at.error
     at.switch_page("pages/playground.py").run()
-    at.text_area(key="lab_text").input("3, 2, 1, 0, 0").run()
+    type_grades(at, "3, 2, 1, 0, 0").run()
     at.switch_page(CONVENTIONS).run()
     assert not at.exception
     assert [e.value for e in at.error] == []

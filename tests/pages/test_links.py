@@ -5,7 +5,7 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core.links.length import MAX_QUERY_CHARS, query_length
-from tests.pages.conftest import open_app
+from tests.pages.conftest import open_app, type_grades
 from tests.pages.test_playground import PLAYGROUND
 
 LONG = ", ".join(["1"] * 1_300)  # 3,898 characters, 6,496 once percent-encoded
@@ -17,7 +17,7 @@ def link_params(at: AppTest) -> dict[str, str]:
 
 def test_the_whole_link_fits_however_many_long_parts_it_has() -> None:
     at = open_app({"ideal": "judged"}, PLAYGROUND)
-    at.text_area(key="lab_text").input(LONG).run()
+    type_grades(at, LONG).run()
     at.text_input(key="lab_unretrieved_text").input(LONG).run()
     at.switch_page("pages/queries.py").run()
     at.text_area(key="queries_text").input("q1: " + LONG).run()
@@ -29,5 +29,5 @@ def test_the_whole_link_fits_however_many_long_parts_it_has() -> None:
 
 def test_a_list_that_fits_stays_in_the_link() -> None:
     at = open_app(page=PLAYGROUND)
-    at.text_area(key="lab_text").input("3, 2, 1, 0").run()
+    type_grades(at, "3, 2, 1, 0").run()
     assert link_params(at)["g"] == "3, 2, 1, 0"

@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from components.drag_order import DOWN, MOVE_LABEL, ORDER_BUTTONS, UP
 from ndcg_core import Convention, evaluate, format_real, parse_grades
-from tests.pages.conftest import component_data, open_app, shown_cards, shown_table
+from tests.pages.conftest import component_data, grade_box_text, open_app, shown_cards, shown_table, type_grades
 
 PLAYGROUND = "pages/playground.py"  # the lesson is the default page
 
@@ -35,7 +35,7 @@ def test_default_view_shows_the_seed_example() -> None:
 
 def test_typing_a_list_updates_the_metrics() -> None:
     at = open_app(page=PLAYGROUND)
-    at.text_area(key="lab_text").input("3, 2, 0, 0, 1").run()
+    type_grades(at, "3, 2, 0, 0, 1").run()
     assert not at.exception
     assert metrics(at) == expected_metrics([3, 2, 0, 0, 1])
     assert metrics(at)["DCG"] == "4.649"  # seed 004's list, correctly summed
@@ -43,13 +43,13 @@ def test_typing_a_list_updates_the_metrics() -> None:
 
 def test_a_bad_list_shows_an_error_and_keeps_the_last_results() -> None:
     at = open_app(page=PLAYGROUND)
-    at.text_area(key="lab_text").input("3, 2, 0, 0, 1").run()
+    type_grades(at, "3, 2, 0, 0, 1").run()
     before = metrics(at)
-    at.text_area(key="lab_text").input("3, two, 1").run()
+    type_grades(at, "3, two, 1").run()
     assert not at.exception
     assert [e.value for e in at.error] == ["Item 2 \\(“two”\\) is not a number\\."]
     assert metrics(at) == before
-    assert at.text_area(key="lab_text").value == "3, two, 1"  # what was typed stays
+    assert grade_box_text(at) == "3, two, 1"  # what was typed stays
 
 
 @pytest.mark.parametrize(
@@ -62,7 +62,7 @@ def test_a_bad_list_shows_an_error_and_keeps_the_last_results() -> None:
 )
 def test_bad_input_messages(text, message) -> None:
     at = open_app(page=PLAYGROUND)
-    at.text_area(key="lab_text").input(text).run()
+    type_grades(at, text).run()
     assert not at.exception
     assert any(message in e.value.replace("\\", "") for e in at.error)
     assert metrics(at)["nDCG"] == "0.961"
@@ -70,7 +70,7 @@ def test_bad_input_messages(text, message) -> None:
 
 def test_negative_grades_are_refused_under_the_reject_policy() -> None:
     at = open_app({"neg": "reject"}, PLAYGROUND)
-    at.text_area(key="lab_text").input("1, -1, 2").run()
+    type_grades(at, "1, -1, 2").run()
     assert any("rejects negative grades" in e.value for e in at.error)
     assert metrics(at)["nDCG"] == "0.961"
 
@@ -101,7 +101,7 @@ def test_the_url_restores_list_and_convention() -> None:
 
 def test_the_url_follows_the_state() -> None:
     at = open_app(page=PLAYGROUND)
-    at.text_area(key="lab_text").input("2, 1").run()
+    type_grades(at, "2, 1").run()
     at.number_input(key="conv_cutoff_k").set_value(1).run()
     assert at.query_params["g"] == "2, 1"
     assert at.query_params["k"] == "1"
@@ -154,12 +154,12 @@ def test_loading_a_seed_example() -> None:
     assert metrics(at) == expected_metrics([3, 2, 0, 0, 1])
     assert any("should be 4.65" in c.value for c in at.caption)
     open_tab(at, "Type")
-    assert at.text_area(key="lab_text").value == "3, 2, 0, 0, 1"
+    assert grade_box_text(at) == "3, 2, 0, 0, 1"
 
 
 def test_labels_are_shown_as_text_not_markdown() -> None:
     at = open_app(page=PLAYGROUND)
-    at.text_area(key="lab_text").input("**bold**=3, <img src onerror>=1").run()
+    type_grades(at, "**bold**=3, <img src onerror>=1").run()
     assert not at.exception
     # The live view puts each cell in as text (textContent, never Markdown or HTML): it is
     # sent the labels as typed.
@@ -169,7 +169,7 @@ def test_labels_are_shown_as_text_not_markdown() -> None:
 
 def test_huge_grades_show_scientific_notation_not_inf() -> None:
     at = open_app({"gain": "exponential"}, PLAYGROUND)
-    at.text_area(key="lab_text").input("0, 5, 1100").run()
+    type_grades(at, "0, 5, 1100").run()
     values = metrics(at)
     assert values["nDCG"] == "0.500"
     assert values["DCG"].endswith("e+330")
@@ -199,7 +199,7 @@ def test_editing_the_table_updates_everything() -> None:
     grades = [2, 3, 3, 1, 2, 2]
     assert metrics(at) == expected_metrics(grades)
     open_tab(at, "Type")
-    assert at.text_area(key="lab_text").value == "D2=2, D3=3, D4=3, D5=1, D6=2, new=2"
+    assert grade_box_text(at) == "D2=2, D3=3, D4=3, D5=1, D6=2, new=2"
 
 
 def test_a_bad_table_edit_shows_an_error_under_the_table_and_keeps_results() -> None:
@@ -276,7 +276,7 @@ def test_an_unexpected_ndcg_is_explained_beside_it(text: str) -> None:
     from ndcg_core.metric.notes import evaluation_notes
 
     at = open_app(page=PLAYGROUND)
-    at.text_area(key="lab_text").input(text).run()
+    type_grades(at, text).run()
     evaluation = evaluate(parse_grades(text).grades)
     assert metrics(at)["nDCG"] == format_real(evaluation.ndcg)
     (note,) = evaluation_notes(evaluation)

@@ -7,7 +7,7 @@ import pytest
 from ndcg_core import format_grades
 from ndcg_core.metric.parsing import default_labels
 from ndcg_core.teaching.examples import Example, load_examples
-from tests.pages.conftest import open_app
+from tests.pages.conftest import grade_box_text, open_app
 from tests.pages.test_playground import PLAYGROUND, expected_metrics, metrics, open_tab
 
 PAIRS = [example for example in load_examples() if example.compare_with is not None]
@@ -48,4 +48,4 @@ def test_each_list_of_a_pair_loads_and_shows_its_grades(
     open_tab(at, "Type")
     titled = bool(example.titles or example.compare_with_titles)
     labels = default_labels(len(grades))
-    assert at.text_area(key="lab_text").value == format_grades(grades, labels, labelled=titled)
+    assert grade_box_text(at) == format_grades(grades, labels, labelled=titled)

@@ -7,7 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ndcg_core import Convention, evaluate, format_grades, format_real, parse_grades
-from tests.pages.conftest import open_app, shown_cards
+from tests.pages.conftest import open_app, shown_cards, type_grades
 
 PLAYGROUND = "pages/playground.py"
 STEPS = "pages/step_by_step.py"
@@ -46,9 +46,9 @@ def tables(at: AppTest) -> list[dict[str, list[str]]]:
 
 def test_playground_marks_the_last_lists_numbers_until_the_list_is_fixed() -> None:
     at = open_app(page=PLAYGROUND)
-    at.text_area(key="lab_text").input("3, 2, 0, 0, 1").run()
+    type_grades(at, "3, 2, 0, 0, 1").run()
     assert notes(at) == []
-    at.text_area(key="lab_text").input("3, x").run()
+    type_grades(at, "3, x").run()
     assert not at.exception
     assert notes(at) == [
         (
@@ -57,7 +57,7 @@ def test_playground_marks_the_last_lists_numbers_until_the_list_is_fixed() -> No
         )
     ]
     assert cards(at) == card_values([3, 2, 0, 0, 1])  # still that list's numbers
-    at.text_area(key="lab_text").input("1, 0, 2").run()
+    type_grades(at, "1, 0, 2").run()
     assert notes(at) == []
     assert cards(at) == card_values([1, 0, 2])
 
@@ -65,13 +65,13 @@ def test_playground_marks_the_last_lists_numbers_until_the_list_is_fixed() -> No
 def test_playground_marks_the_numbers_in_compare_mode_too() -> None:
     at = open_app(page=PLAYGROUND)
     at.toggle(key="lab_compare").set_value(True).run()
-    at.text_area(key="lab_text").input("2, 1, 0").run()
+    type_grades(at, "2, 1, 0").run()
     assert notes(at) == []
-    at.text_area(key="lab_text").input("2, , x").run()
+    type_grades(at, "2, , x").run()
     assert not at.exception
     assert len(notes(at)) == 1
     assert f"could be read: {list_text('2, 1, 0')}." in notes(at)[0]
-    at.text_area(key="lab_text").input("2, 1, 1").run()
+    type_grades(at, "2, 1, 1").run()
     assert notes(at) == []
 
 
@@ -88,10 +88,10 @@ def test_a_bad_not_retrieved_list_is_named_in_the_note_while_it_counts() -> None
     )
     grades = [3, 2, 3, 0, 1, 2]
     assert cards(at) == card_values(grades, Convention(ideal="judged"), judged=[*grades, 3, 3])
-    at.text_area(key="lab_text").input("2, y").run()  # both inputs now hold an error
+    type_grades(at, "2, y").run()  # both inputs now hold an error
     [note] = notes(at)
     assert note.endswith("Fix the list and the not-retrieved grades to update them.")
-    at.text_area(key="lab_text").input("2, 1").run()
+    type_grades(at, "2, 1").run()
     at.text_input(key="lab_unretrieved_text").input("1").run()
     assert notes(at) == []
 
@@ -99,10 +99,10 @@ def test_a_bad_not_retrieved_list_is_named_in_the_note_while_it_counts() -> None
 def test_step_by_step_marks_the_last_lists_numbers_until_the_list_is_fixed() -> None:
     at = open_app(page=STEPS)
     at.toggle(key="step_reveal_all").set_value(True).run()
-    at.text_area(key="lab_text").input("1, 0, 2").run()
+    type_grades(at, "1, 0, 2").run()
     assert notes(at) == []
     before = tables(at)
-    at.text_area(key="lab_text").input("1, 0, two").run()
+    type_grades(at, "1, 0, two").run()
     assert not at.exception
     assert notes(at) == [
         (
@@ -111,7 +111,7 @@ def test_step_by_step_marks_the_last_lists_numbers_until_the_list_is_fixed() -> 
         )
     ]
     assert tables(at) == before  # still that list's numbers
-    at.text_area(key="lab_text").input("2, 0, 1").run()
+    type_grades(at, "2, 0, 1").run()
     assert notes(at) == []
     assert tables(at) != before
 
@@ -138,8 +138,8 @@ def test_several_queries_marks_the_last_good_queries_numbers_until_fixed() -> No
 def test_a_long_last_list_is_shortened_in_the_note(page: str) -> None:
     at = open_app(page=page)
     long = ", ".join(["1"] * 200)
-    at.text_area(key="lab_text").input(long).run()
-    at.text_area(key="lab_text").input(long + ", x").run()
+    type_grades(at, long).run()
+    type_grades(at, long + ", x").run()
     [note] = notes(at)
     assert "1, 1, 1" in note
     assert "…" in note

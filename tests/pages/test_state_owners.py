@@ -23,7 +23,7 @@ import components.state
 from components.navigation import PAGES
 from components.state import LIST_KEY, VERSION_KEY
 from ndcg_core.metric.lists import reversed_order
-from tests.pages.conftest import open_app
+from tests.pages.conftest import grade_box_text, open_app, type_grades
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [
@@ -138,9 +138,11 @@ def test_the_practice_set_has_one_writer() -> None:
 
 def test_the_grade_text_box_has_one_writer() -> None:
     # Typing, a reorder, a table edit and a new example all change the list; only the
-    # editor puts the list's text into the box, and only when the box did not type it.
+    # editor says what the box shows: the list's text when the box did not type it, else
+    # what was typed (a drop is followed in the browser, components/grade_box.py).
     assert writers(components.state.TEXT_KEY) == {
-        "components/grade_editor.py:_text_box_follows_list"
+        "components/grade_editor.py:_text_box_follows_list",
+        "components/grade_editor.py:_apply_text",
     }
 
 
@@ -182,9 +184,9 @@ def test_the_practice_level_outlives_a_visit_to_another_page() -> None:
 
 def test_typed_text_stays_as_typed_and_a_reorder_rewrites_it() -> None:
     at = open_app(page="pages/playground.py")
-    at.text_area(key="lab_text").input("D1=3,   D2=1").run()
-    assert at.text_area(key="lab_text").value == "D1=3,   D2=1"  # their spacing kept
+    type_grades(at, "D1=3,   D2=1").run()
+    assert grade_box_text(at) == "D1=3,   D2=1"  # their spacing kept
     at.session_state[LIST_KEY] = reversed_order(at.session_state[LIST_KEY])  # as Reverse stores
     at.session_state[VERSION_KEY] += 1
     at.run()
-    assert at.text_area(key="lab_text").value == "D2=1, D1=3"
+    assert grade_box_text(at) == "D2=1, D1=3"

@@ -15,7 +15,7 @@ from ndcg_core.links.view_files import view_from_json, view_to_json
 from ndcg_core.metric.parsing import GradeList
 from ndcg_core.text.titles import titles_to_param
 from tests.hostile.corpus import SCRIPT
-from tests.pages.conftest import open_app, shown_table
+from tests.pages.conftest import grade_box_text, open_app, shown_table, type_grades
 
 PLAYGROUND = "pages/playground.py"
 TITLES = {"D1": "Pizzeria Da Michele", "D3": SCRIPT}  # a title is text, even this one
@@ -134,7 +134,7 @@ def test_the_position_table_shows_each_documents_title_as_text() -> None:
 
 def _typed(at: AppTest, text: str) -> AppTest:
     at = _open_tab(at, "Type")
-    at.text_area(key="lab_text").input(text).run()
+    type_grades(at, text).run()
     assert not at.exception
     return at
 
@@ -152,7 +152,7 @@ def test_a_titled_lists_text_names_its_documents_and_keeps_their_titles_when_edi
     at = _open_tab(open_app(page=PLAYGROUND), "Seed examples")
     at.selectbox(key="lab_example").set_value("restaurants:A").run()
     at = _open_tab(at, "Type")
-    shown = at.text_area(key="lab_text").value
+    shown = grade_box_text(at)
     assert shown.startswith("D1=1, D2=0")  # the titles belong to these labels
     at = _typed(at, shown.replace("D2=0", "D2=2"))
     assert at.session_state["lab_titles"]["D2"] == "Restaurant across town"

@@ -1,0 +1,89 @@
+"""The box a list is typed into, drawn in the browser (an ``st.components.v2`` component,
+``static/grade_box.js``, no iframe) so that it follows a drop there.
+
+A drop in the Playground's live view reruns only the live view's fragment: the grade box
+is not redrawn by that run, yet it must show the new order at once, or a grade typed next
+would be typed into the old order. The live view tells the page the order it shows (the
+window event :data:`ORDER_SHOWN`, with its name); the box, told which view holds the list
+(``follows``), writes the list in that order with the words the core gave it
+(:func:`ndcg_core.metric.parsing.list_words`: the rule that picks each grade's word is the
+core's, the browser only puts the words in order). Text typed into the box goes to the
+server with Ctrl+Enter or on leaving the box, as Streamlit's text area did; the page reads it
+before it draws its numbers (:func:`typed_text`), so that run shows them.
+
+A person's text is never HTML here: it is a ``<textarea>``'s value, and every label is set
+as text.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import streamlit as st
+
+from components.browser_library import ORDER_SHOWN
+from components.static_files import static_text
+from ndcg_core.metric.parsing import LIST_SEPARATOR, ListWords
+
+APPLY_HINT = "Press Ctrl+Enter to apply"  # under the box while it holds text not yet applied
+_JS = f"const ORDER_SHOWN = {json.dumps(ORDER_SHOWN)};\n{static_text('grade_box.js')}"
+_CSS = static_text("grade_box.css")
+_COMPONENT = st.components.v2.component("ndcg_lab_grade_box", css=_CSS, js=_JS)
+
+
+def _seen_key(key: str) -> str:
+    return f"{key}_seen"  # the last typed text this session applied, by its nonce
+
+
+def typed_text(key: str) -> str | None:
+    """The text just typed into the box keyed ``key`` (Ctrl+Enter, or leaving the box), in
+    the one run after it was; None in every other run."""
+    state = st.session_state.get(key)
+    typed = state.get("typed") if isinstance(state, dict) else None
+    if not isinstance(typed, dict) or not isinstance(typed.get("text"), str):
+        return None
+    nonce = typed.get("nonce")
+    if nonce == st.session_state.get(_seen_key(key)):
+        return None
+    st.session_state[_seen_key(key)] = nonce
+    text: str = typed["text"]
+    return text
+
+
+def _ignore() -> None:
+    """A state value reaches Python only for a key with an ``on_*_change`` callback."""
+
+
+def grade_box(
+    text: str,
+    *,
+    key: str,
+    label: str,
+    help: str,
+    words: ListWords | None = None,
+    follows: str = "",
+    rows: int = 2,
+) -> None:
+    """Draw the box showing ``text`` (the server's: a new ``text`` replaces what the box
+    shows, as a widget's value set in the session does). ``help`` is shown under its ``?``.
+    With ``words`` (the list ``text`` writes) and ``follows`` (a live view's name), the box
+    rewrites the list in the order that view shows, the moment it changes."""
+    data: dict[str, Any] = {
+        "label": label,
+        "help": help,
+        "hint": APPLY_HINT,
+        "text": text,
+        "rows": rows,
+        "follows": follows,
+        "words": None
+        if words is None
+        else {
+            "labels": words.labels,
+            "bare": words.bare,
+            "named": words.named,
+            "bare_order": words.bare_order,
+            "separator": LIST_SEPARATOR,
+        },
+    }
+    _COMPONENT(key=key, data=data, default={"typed": None}, on_typed_change=_ignore)
