@@ -7,7 +7,14 @@ from streamlit.testing.v1 import AppTest
 
 from components.drag_order import DOWN, MOVE_LABEL, ORDER_BUTTONS, UP
 from ndcg_core import Convention, evaluate, format_real, parse_grades
-from tests.pages.conftest import component_data, grade_box_text, open_app, shown_cards, shown_table, type_grades
+from tests.pages.conftest import (
+    component_data,
+    grade_box_text,
+    open_app,
+    shown_cards,
+    shown_table,
+    type_grades,
+)
 
 PLAYGROUND = "pages/playground.py"  # the lesson is the default page
 
