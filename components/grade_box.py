@@ -51,6 +51,18 @@ def typed_text(key: str) -> str | None:
     return text
 
 
+def box_words(words: ListWords) -> dict[str, Any]:
+    """What the box is sent of a list's words: ``listText`` (grade_box.js) writes them in an
+    order as :meth:`ListWords.text` does."""
+    return {
+        "labels": words.labels,
+        "bare": words.bare,
+        "named": words.named,
+        "bare_order": words.bare_order,
+        "separator": LIST_SEPARATOR,
+    }
+
+
 def _ignore() -> None:
     """A state value reaches Python only for a key with an ``on_*_change`` callback."""
 
@@ -76,14 +88,6 @@ def grade_box(
         "text": text,
         "rows": rows,
         "follows": follows,
-        "words": None
-        if words is None
-        else {
-            "labels": words.labels,
-            "bare": words.bare,
-            "named": words.named,
-            "bare_order": words.bare_order,
-            "separator": LIST_SEPARATOR,
-        },
+        "words": None if words is None else box_words(words),
     }
     _COMPONENT(key=key, data=data, default={"typed": None}, on_typed_change=_ignore)

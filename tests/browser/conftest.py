@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocketRoute, expect
 
 from components.screen import COOKIE
 from scripts.serve import child_command
@@ -153,6 +154,36 @@ def list_order(page: Page, items: str = "li.lv-item, li.sl-item") -> list[str]:
     """The drag list's document ids, top to bottom, as the page shows them now."""
     ids: list[str] = page.locator(items).evaluate_all("items => items.map(i => i.dataset.id)")
     return ids
+
+
+class HeldStream:
+    """The page's websocket to the server, through Playwright: while ``held``, what the page
+    sends waits here (the server hears of no drop and runs nothing); :meth:`release` sends it."""
+
+    def __init__(self, page: Page) -> None:
+        self.held = False
+        self.waiting: list[str | bytes] = []
+        self.server: WebSocketRoute | None = None
+        page.route_web_socket(re.compile(r"/_stcore/stream$"), self._route)
+
+    def _route(self, socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+        self.server = server
+
+        def from_page(message: str | bytes) -> None:
+            if self.held:
+                self.waiting.append(message)
+            else:
+                server.send(message)
+
+        socket.on_message(from_page)  # the server's messages still reach the page
+
+    def release(self) -> None:
+        assert self.server is not None
+        self.held = False
+        for message in self.waiting:
+            self.server.send(message)
+        self.waiting.clear()
 
 
 # --------------------------------------------------------------------------- behind HAProxy

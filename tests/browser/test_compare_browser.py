@@ -8,14 +8,14 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from ndcg_core import format_real
 from ndcg_core.metric.compare import compare
 from ndcg_core.metric.comparison import Comparison
 from ndcg_core.pictures.stakeholder import number_rows
 from ndcg_core.text.titles import titles_to_param
-from tests.browser.conftest import VIEWPORT, StreamlitServer, drag_item
+from tests.browser.conftest import VIEWPORT, HeldStream, StreamlitServer, drag_item
 from tests.browser.test_classroom_browser import AXE, serious_violations
 from tests.hostile.corpus import SCRIPT
 
@@ -155,36 +155,6 @@ def expect_bars(page: Page, order_a: list[str], order_b: list[str]) -> None:
     )  # Vega writes a minus sign, not a hyphen
     assert [(i, round(x, 9)) for i, x, _ in found] == [(i, round(x, 9)) for i, x in wanted]
     assert [effects[effect] for _, _, effect in found] == [(x > 0) - (x < 0) for _, x in wanted]
-
-
-class HeldStream:
-    """The page's websocket to the server, through Playwright: while ``held``, what the page
-    sends waits here (the server hears of no drop and runs nothing); :meth:`release` sends it."""
-
-    def __init__(self, page: Page) -> None:
-        self.held = False
-        self.waiting: list[str | bytes] = []
-        self.server: WebSocketRoute | None = None
-        page.route_web_socket(re.compile(r"/_stcore/stream$"), self._route)
-
-    def _route(self, socket: WebSocketRoute) -> None:
-        server = socket.connect_to_server()
-        self.server = server
-
-        def from_page(message: str | bytes) -> None:
-            if self.held:
-                self.waiting.append(message)
-            else:
-                server.send(message)
-
-        socket.on_message(from_page)  # the server's messages still reach the page
-
-    def release(self) -> None:
-        assert self.server is not None
-        self.held = False
-        for message in self.waiting:
-            self.server.send(message)
-        self.waiting.clear()
 
 
 def test_the_chart_follows_a_drop_before_the_server_hears_of_it(

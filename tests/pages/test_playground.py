@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.drag_order import DOWN, MOVE_LABEL, ORDER_BUTTONS, UP
+from components.grade_box import box_words
+from components.live_view import LIST_VIEW
 from ndcg_core import Convention, evaluate, format_real, parse_grades
+from ndcg_core.metric.parsing import list_words
 from tests.pages.conftest import (
+    BOX_KEY,
     component_data,
     grade_box_text,
     open_app,
@@ -192,6 +198,35 @@ def open_tab(at: AppTest, label: str) -> AppTest:
     at.run()
     assert not at.exception
     return at
+
+
+def test_the_grade_box_is_sent_the_cores_words_for_the_list_the_live_view_shows() -> None:
+    # grade_box.js writes a reordered list with these words: they must be the core's for the
+    # list, and the box must follow the view that holds it (the browser's part is tested in
+    # tests/browser/test_grade_box_browser.py).
+    at = open_app(page=PLAYGROUND)
+    type_grades(at, "b=2, a=0, c=1").run()
+    box = component_data(at, BOX_KEY)
+    assert box is not None
+    grade_list = at.session_state["lab_list"]
+    sent = box_words(list_words(grade_list.grades, grade_list.labels))
+    assert box["words"] == json.loads(json.dumps(sent))  # as JSON carries it
+    assert box["words"]["named"] == ["b=2", "a=0", "c=1"]
+    live = component_data(at, "lab_live")
+    assert live is not None
+    assert box["follows"] == live["name"] == LIST_VIEW
+
+
+def test_text_typed_once_is_applied_once() -> None:
+    # The box's state keeps the last text typed; later runs (here: after a table edit made
+    # another list) must not apply it again.
+    at = open_app(page=PLAYGROUND)
+    type_grades(at, "1, 0, 2").run()
+    at.session_state["lab_list"] = parse_grades("3, 3")
+    at.session_state["lab_version"] += 1
+    at.run()
+    assert metrics(at) == expected_metrics([3, 3])
+    assert grade_box_text(at) == "3, 3"
 
 
 def test_editing_the_table_updates_everything() -> None:
