@@ -282,12 +282,21 @@ def position_table(
     st.table(shown, hide_index=True)
 
 
+EXPORT_KEY = "lab_export"  # the downloads' expander: open or not
+
+
+def export_open() -> bool:
+    """Whether the downloads' expander is open (its downloads are of the order it was drawn
+    with)."""
+    return bool(st.session_state.get(EXPORT_KEY))
+
+
 def export_block(evaluation: Evaluation) -> None:
     """Downloads (table, charts, the view) and the Python that reproduces the numbers."""
     box = st.expander(
         "Download, save, reproduce in Python",
         icon=":material/download:",
-        key="lab_export",
+        key=EXPORT_KEY,
         on_change="rerun",
     )
     if not box.open:  # drawn only when open: it costs a rerun nothing otherwise

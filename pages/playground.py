@@ -25,6 +25,7 @@ from components.results import (
     chart_block,
     evaluate_current,
     export_block,
+    export_open,
     metric_row,
     position_table,
     result_notes,
@@ -106,6 +107,11 @@ def _ranking_parts(convention: Convention) -> bool:
     if drawn_whole(evaluation):  # its reordering buttons are the live view's
         with shown:
             live_part()
+            # Neither changes at a drop (the downloads are drawn only while open, and then a
+            # drop reruns this fragment, _after_reorder): the drop's run leaves them be.
+            st.caption(f"Convention: {convention}")
+            if full_controls():
+                export_block(evaluation)
         return True
     room = screen.column(RESULTS_SHARE)
     with beside:
@@ -124,7 +130,7 @@ def _ranking_parts(convention: Convention) -> bool:
 
 @st.fragment
 def live_part() -> None:
-    """The live view of the list, the notes on it, its downloads; the view in the URL.
+    """The live view of the list and the notes on its numbers; the view in the URL.
 
     A fragment of its own inside the ranking's: a drop or a press in the view reruns only
     this part (the grade box above follows the new order in the browser), unless what else
@@ -135,10 +141,7 @@ def live_part() -> None:
         live_ranking(
             evaluation, room=screen_size().column(RESULTS_SHARE), rerun_after=_after_reorder
         )
-        result_notes(evaluation)
-        st.caption(f"Convention: {convention}")
-        if full_controls():
-            export_block(evaluation)
+        result_notes(evaluation)  # a note can depend on the order (a negative nDCG)
     sync_url(convention)
 
 
@@ -146,7 +149,10 @@ def _after_reorder() -> str | None:
     """What must rerun after a reorder in the live view, decided before it is stored (the
     store clears the errors looked at here): the ranking's whole fragment when it shows the
     order in a part the server draws (the table editor; the note that an input's error keeps,
-    which names the last list), else only the live view's part (None)."""
+    which names the last list; the open downloads, made for the order drawn), else only the
+    live view's part (None)."""
+    if export_open():
+        return RANKING
     if view_mode() == "embed":
         return None
     if table_open() or input_error_standing(current_convention()):

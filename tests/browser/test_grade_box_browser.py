@@ -4,9 +4,12 @@ one; the server's own parts (the table editor, an error's note) follow a drop to
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -170,3 +173,22 @@ def test_a_drop_ends_an_error_that_stood_in_the_box(
     expect(metric(page, "nDCG")).to_have_text(
         format_real(evaluate([FIRST_GRADES[label] for label in order]).ndcg)
     )
+
+
+def test_with_the_downloads_open_a_drop_downloads_the_new_order(
+    page: Page, app_server: StreamlitServer, tmp_path: Path
+) -> None:
+    """The downloads are made for the order they were drawn with: open, they are drawn again
+    after a drop (closed, a drop's run leaves them be)."""
+    _open(page, app_server)
+    page.get_by_text("Download, save, reproduce in Python").click()
+    expect(page.get_by_role("button", name="Table (CSV)")).to_be_visible()
+    _chip(page, "D4").focus()
+    page.keyboard.press("Alt+ArrowUp")
+    order = ["D1", "D2", "D4", "D3", "D5", "D6"]
+    expect(_box(page)).to_have_value(_text_of(order))
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)  # the drop's run is over
+    with page.expect_download() as caught:
+        page.get_by_role("button", name="Table (CSV)").click()
+    rows = list(csv.reader(io.StringIO(Path(caught.value.path()).read_text(encoding="utf-8"))))
+    assert [row[1] for row in rows[1:]] == order
