@@ -4,6 +4,9 @@ Run: .venv/bin/python benchmarks/session_cpu.py [--sessions 60] [--scenarios but
      (add ``playground+drag``: the Playground's change is a drop in its list, not typed grades)
      .venv/bin/python benchmarks/session_cpu.py --pages [--visits 15]
      .venv/bin/python benchmarks/session_cpu.py --paired [--rounds 8] [--sessions 100] [--scenarios ...]
+     (``--before DIR``: another checkout's Playground, DIR/app.py, as the scenarios ``before``
+     and ``before+drag``, to measure a change against the code before it in the same run;
+     e.g. ``git worktree add /tmp/before <commit>``)
 
 Latency under load swings with whatever else the machine runs; the server's own CPU time per
 operation does not, so this is the figure to compare before and after a change to a page. For
@@ -35,6 +38,7 @@ import contextlib
 import random
 import statistics
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -213,7 +217,14 @@ def main() -> None:
     parser.add_argument("--visits", type=int, default=15)
     parser.add_argument("--paired", action="store_true", help="ratios, servers measured in turns")
     parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--before", help="a checkout whose Playground is the scenario before")
     args = parser.parse_args()
+    if args.before:
+        SCENARIOS["before"] = replace(
+            SCENARIOS["playground"],
+            label=f"Playground at {Path(args.before).name}",
+            script=str(Path(args.before).resolve() / "app.py"),
+        )
     if args.paired:
         scenarios = args.scenarios if args.scenarios != DEFAULT_SCENARIOS else PAIRED_SCENARIOS
         print_paired(scenarios.split(","), args.sessions, args.rounds, args.seed)
