@@ -60,6 +60,7 @@ KEYS = "Reorder the list"  # and the group of reordering buttons
 WAITING = "Updating: these sums are done exactly on the server, which sends the new numbers."
 PREVIOUS, NEXT, PAGE = "Previous positions", "Next positions", "Table page"  # a long table's
 PAGE_OF = "of {pages}: positions {first}-{last} of {total}"  # beside the page's number
+CHARTS_SCROLL = "Charts: scroll sideways for more"  # the charts' box, while wider than it
 
 
 @dataclass(frozen=True)
@@ -252,6 +253,7 @@ def live_data(
             "next": NEXT,
             "page": PAGE,
             "page_of": PAGE_OF,
+            "charts_scroll": CHARTS_SCROLL,
         },
     }
 

@@ -185,6 +185,23 @@ function withPoints(ctl, spec) {
   return { ...spec, datasets: { ...spec.datasets, ...viewChartRows(numbers, view) } };
 }
 
+// A box whose content is wider than it is scrolls sideways: the keyboard must then reach it
+// (axe's scrollable-region-focusable) and a screen reader hear what it holds. Charts drawn
+// for a wider screen than the one they land on (a phone's first run, before it said its
+// width) scroll until the server redraws them.
+function markScrolling(box, label) {
+  const scrolls = box.scrollWidth > box.clientWidth + 1;
+  if (scrolls && !box.hasAttribute("tabindex")) {
+    box.tabIndex = 0;
+    box.setAttribute("role", "region");
+    box.setAttribute("aria-label", label);
+  } else if (!scrolls && box.hasAttribute("tabindex")) {
+    box.removeAttribute("tabindex");
+    box.removeAttribute("role");
+    box.removeAttribute("aria-label");
+  }
+}
+
 function showServerCharts(ctl, given) {
   // The server's spec for its order: redrawn when its shape (everything but the rows)
   // changed, otherwise only its rows swapped in.
@@ -204,6 +221,7 @@ function showServerCharts(ctl, given) {
       ctl.chart = null;
       ctl.chart = await drawViewCharts(box, spec);
       ctl.chartBox.dataset.order = ctl.data.items.map(([id]) => id).join(" ");
+      markScrolling(ctl.chartBox, ctl.data.words.charts_scroll);
     });
     return;
   }
@@ -328,6 +346,9 @@ function create(parent) {
     data: null, send: null, dragging: false, deferred: null, sent: [], heads: null,
   };
   ctl.keys = createKeys(ctl);  // live_keys.js
+  new ResizeObserver(() => {  // a phone turned, a window narrowed: the charts may scroll now
+    if (ctl.data) markScrolling(chartBox, ctl.data.words.charts_scroll);
+  }).observe(chartBox);
   listBox.append(help, list, ctl.keys.box);
   chipSortable(ctl, CLASSES, (li) => moved(ctl, li), render);
   previous.addEventListener("click", () => turnTo(ctl, ctl.page - 1));

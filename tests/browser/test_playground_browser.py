@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from components.live_view import CHARTS_SCROLL
 from ndcg_core import evaluate, format_real
 from ndcg_core.metric.lists import ideal_order, reordered
 from ndcg_core.metric.parsing import GradeList
@@ -180,3 +181,22 @@ def test_a_hostile_label_shows_as_text_and_runs_nothing(
     expect(chip(page, hostile)).to_contain_text(hostile)
     assert page.locator("img[onerror]").count() == 0
     assert dialogs == []
+
+
+def test_charts_wider_than_their_box_are_reachable_by_keyboard(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    """Charts drawn for a wider screen than the box they land in (a phone's first run, before
+    it said its width; a window narrowed) scroll sideways: the box then takes the keyboard's
+    focus and says what it holds (axe's scrollable-region-focusable), and stops once they fit."""
+    open_playground(page, app_server)
+    charts = page.locator(".lv-charts")
+    expect(charts.locator("svg").first).to_be_visible()
+    expect(charts).not_to_have_attribute("tabindex", "0")  # they fit a laptop's column
+    charts.evaluate("box => { box.style.width = '160px'; }")
+    expect(charts).to_have_attribute("tabindex", "0")
+    expect(charts).to_have_attribute("role", "region")
+    expect(charts).to_have_attribute("aria-label", CHARTS_SCROLL)
+    charts.evaluate("box => { box.style.width = ''; }")
+    expect(charts).not_to_have_attribute("tabindex", "0")
+    expect(charts).not_to_have_attribute("role", "region")
