@@ -44,15 +44,25 @@ function commit(ctl) {
 }
 
 function follow(ctl, detail) {
-  // A live view changed the order it shows: if it holds this box's list, write it so.
+  // A live view changed the order it shows: if it holds this box's list, write it so, once
+  // that view's frame is painted (its numbers first: a long list's text takes a layout).
   const words = ctl.data && ctl.data.words;
   if (!words || !detail || detail.name !== ctl.data.follows) return;
-  if (sameOrder(detail.order, ctl.order) || !isPermutation(detail.order, words.labels)) return;
-  ctl.order = [...detail.order];
-  const text = listText(words, ctl.order);
-  if (ctl.area.value !== text) ctl.area.value = text;
-  ctl.shown = text;
-  showDirty(ctl);
+  if (!isPermutation(detail.order, words.labels)) return;
+  const first = ctl.following === null;
+  ctl.following = [...detail.order];
+  if (!first) return;  // already waiting for that frame: the latest order is written
+  requestAnimationFrame(() => setTimeout(() => {
+    const order = ctl.following;
+    ctl.following = null;
+    const now = ctl.data.words;  // the server may have sent another list meanwhile
+    if (!now || sameOrder(order, ctl.order) || !isPermutation(order, now.labels)) return;
+    ctl.order = order;
+    const text = listText(now, order);
+    if (ctl.area.value !== text) ctl.area.value = text;
+    ctl.shown = text;
+    showDirty(ctl);
+  }));
 }
 
 function create(parent) {
@@ -83,7 +93,7 @@ function create(parent) {
   parent.append(root);
   const ctl = {
     id, root, label, about, help, area, hint, data: null, given: null, shown: "", order: null,
-    nonce: 0, send: null,
+    nonce: 0, send: null, following: null, listener: null,
   };
   about.addEventListener("click", () => {
     help.hidden = !help.hidden;
@@ -97,8 +107,8 @@ function create(parent) {
     }
   });
   area.addEventListener("blur", () => commit(ctl));
-  ctl.following = (event) => follow(ctl, event.detail);
-  window.addEventListener(ORDER_SHOWN, ctl.following);
+  ctl.listener = (event) => follow(ctl, event.detail);
+  window.addEventListener(ORDER_SHOWN, ctl.listener);
   return ctl;
 }
 
@@ -129,7 +139,7 @@ export default function ({ data, parentElement, setStateValue }) {
   return () => {
     // Only the last call's cleanup runs, and only once the element has left the page.
     if (ctl.root.isConnected) return;
-    window.removeEventListener(ORDER_SHOWN, ctl.following);
+    window.removeEventListener(ORDER_SHOWN, ctl.listener);
     boxes.delete(parentElement);
   };
 }
