@@ -135,6 +135,7 @@ def live_part() -> None:
     A fragment of its own inside the ranking's: a drop or a press in the view reruns only
     this part (the grade box above follows the new order in the browser), unless what else
     the ranking shows must follow it too (:func:`_after_reorder`)."""
+    run_app_for_handed_convention()  # a run of this part alone must not draw the old one
     convention = current_convention()
     evaluation = evaluate_current(convention)
     if evaluation is not None:
