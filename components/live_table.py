@@ -23,7 +23,7 @@ def table_rows(evaluation: Evaluation) -> int:
     >>> table_rows(evaluate([1.0] * 10)), table_rows(evaluate([1.0] * 1000))
     (10, 50)
     """
-    rows = len(evaluation.table)
+    rows = evaluation.rows
     return rows if rows <= WHOLE_TABLE_UP_TO else PAGE_ROWS
 
 
@@ -36,7 +36,7 @@ def server_table(
     cells of the first page as display_columns prints them, labels and titles as plain text
     (not Markdown). Without ``keys`` (no payload: the browser cannot redo the numbers) the
     cells of every page."""
-    total = len(evaluation.table)
+    total = evaluation.rows
     page_rows = table_rows(evaluation)
     shown = page_rows if keys else total
     columns = display_columns(evaluation, rows=shown, titles=titles)

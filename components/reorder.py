@@ -128,7 +128,7 @@ def live_ranking(
             evaluation, room=room - CHART_MARGIN, points=points, template=template
         ),
         chart_key=browser_chart_key(evaluation, room=room - CHART_MARGIN),
-        chart_note=chart_note(len(evaluation.table)),
+        chart_note=chart_note(evaluation.rows),
     )
     show_error("order")
 

@@ -257,7 +257,7 @@ def chart_block(evaluation: Evaluation, *, room: int) -> None:
     if font_size is not None:
         spec = with_text_size(spec, font_size)
     st.vega_lite_chart(spec, width="content")
-    st.caption(chart_note(len(evaluation.table)))
+    st.caption(chart_note(evaluation.rows))
 
 
 def position_table(
@@ -265,7 +265,7 @@ def position_table(
 ) -> None:
     """The per-position table, as readable text, a page at a time for long lists; a title
     column where documents have ``titles``."""
-    rows = len(evaluation.table)
+    rows = evaluation.rows
     first = 0
     if rows > TABLE_PAGE_ROWS:
         pages = math.ceil(rows / TABLE_PAGE_ROWS)

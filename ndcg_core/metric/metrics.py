@@ -87,6 +87,15 @@ class Evaluation:
         return pd.DataFrame(self.columns)
 
     @property
+    def rows(self) -> int:
+        """The table's number of rows, without making it (a drop's run asks for it).
+
+        >>> evaluate([3, 2, 0]).rows
+        3
+        """
+        return len(self.columns["position"])
+
+    @property
     def ndcg_at_each_k(self) -> tuple[float, ...]:
         """nDCG@k for k = 1..n (n = length of the shown list), ignoring the cutoff."""
         return tuple(float(x) for x in self.table["ndcg_at_i"].iloc[: len(self.grades)])

@@ -165,7 +165,7 @@ def ideal_labels(evaluation: Evaluation) -> np.ndarray:
     ideal_start = len(ideal) - np.searchsorted(ideal_ascending, values, side="right")
     list_start = len(values) - np.searchsorted(values_ascending, values, side="right")
     places = ideal_start + np.arange(len(values)) - list_start
-    labels = np.full(len(evaluation.table), NOT_RETRIEVED, dtype=object)
+    labels = np.full(evaluation.rows, NOT_RETRIEVED, dtype=object)
     labels[len(ideal) :] = ""
     if not len(ideal):
         return labels
@@ -200,7 +200,7 @@ def chart_layout(evaluation: Evaluation) -> tuple[int, str, int | None]:
     >>> chart_layout(evaluate([3, 2, 0], Convention(cutoff_k=2)))
     (3, 'DCG', 2)
     """
-    n = max(len(evaluation.table), 1)
+    n = max(evaluation.rows, 1)
     k = evaluation.convention.cutoff_k
     unit = chart_unit(evaluation)
     return n, unit, k if k is not None and k < n else None
@@ -274,7 +274,7 @@ def chart_dataset_frames(evaluation: Evaluation) -> dict[str, pd.DataFrame]:
     """
     frame, _ = chart_frame(evaluation)
     k = evaluation.convention.cutoff_k
-    n = len(evaluation.table)
+    n = evaluation.rows
     if n > PLOTTED_POSITIONS:
         frame = frame[frame["position"].isin(plotted_positions(n, k))].reset_index(drop=True)
     cutoff = _cutoff_rows(evaluation)

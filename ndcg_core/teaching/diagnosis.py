@@ -71,7 +71,7 @@ def _first_difference(right: Evaluation, slipped: Evaluation, column: str) -> in
     """The first counted row (0-based) where the two computations differ in ``column`` and
     the gain is not 0 (a zero gain keeps 0 whatever it is divided by)."""
     for row in _counted(right):
-        if row >= len(slipped.table):
+        if row >= slipped.rows:
             break
         differs = float(right.table[column].iloc[row]) != float(slipped.table[column].iloc[row])
         if differs and float(right.table["gain"].iloc[row]) != 0:
@@ -94,7 +94,7 @@ def _discount_why(right: Evaluation, slip: Slip) -> str:
     whole = [
         row + 1
         for row in _counted(right)
-        if row < len(slipped.table)
+        if row < slipped.rows
         and (float(slipped.table["discount"].iloc[row]) == 1.0)
         != (float(right.table["discount"].iloc[row]) == 1.0)
     ]

@@ -140,3 +140,12 @@ def test_ndcg_at_i_column_is_ndcg_at_cutoff_i_whatever_the_cutoff(grades, conven
     for i in range(1, len(grades) + 1):
         at_i = evaluate(grades, convention.with_changes(cutoff_k=i)).ndcg
         assert math.isclose(column.iloc[i - 1], at_i, rel_tol=1e-12, abs_tol=1e-12)
+
+
+@given(grade_lists, st.lists(grade, max_size=10), conventions)
+def test_rows_counts_the_tables_rows_without_making_it(grades, unretrieved, convention) -> None:
+    judged = convention.with_changes(ideal="judged")
+    evaluation = evaluate(grades, judged, judged_grades=[*grades, *unretrieved])
+    rows = evaluation.rows
+    assert "table" not in vars(evaluation)  # a drop's run asks for the length only
+    assert rows == len(evaluation.table) >= len(grades)

@@ -103,3 +103,11 @@ def test_arrow_datasets_of_exact_sums_are_fractions_of_the_ideal() -> None:
     positions = chart_dataset_tables(evaluation)["positions"]
     assert max(positions.column("running_dcg").to_pylist()) <= 1.0 + 1e-12
     assert chart_spec(evaluation)["datasets"]["positions"][0]["running_dcg"] > 0.99
+
+
+def test_the_layout_is_read_without_making_the_table() -> None:
+    # A drop's run asks for the layout (its charts' template key): making the pandas table
+    # there cost 0.27 of its 4.1 ms of server time (py-spy).
+    evaluation = evaluate([3.0, 2.0, 0.0, 1.0], Convention(cutoff_k=2))
+    assert chart_layout(evaluation) == (4, "DCG", 2)
+    assert "table" not in vars(evaluation)
