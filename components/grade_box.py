@@ -27,6 +27,7 @@ from components.static_files import static_text
 from ndcg_core.metric.parsing import LIST_SEPARATOR, ListWords
 
 APPLY_HINT = "Press Ctrl+Enter to apply"  # under the box while it holds text not yet applied
+BOX_ROWS = 2  # the box's height in lines (it grows by its handle): a list of grades is short
 _JS = f"const ORDER_SHOWN = {json.dumps(ORDER_SHOWN)};\n{static_text('grade_box.js')}"
 _CSS = static_text("grade_box.css")
 _COMPONENT = st.components.v2.component("ndcg_lab_grade_box", css=_CSS, js=_JS)
@@ -75,7 +76,6 @@ def grade_box(
     help: str,
     words: ListWords | None = None,
     follows: str = "",
-    rows: int = 2,
 ) -> None:
     """Draw the box showing ``text`` (the server's: a new ``text`` replaces what the box
     shows, as a widget's value set in the session does). ``help`` is shown under its ``?``.
@@ -86,7 +86,7 @@ def grade_box(
         "help": help,
         "hint": APPLY_HINT,
         "text": text,
-        "rows": rows,
+        "rows": BOX_ROWS,
         "follows": follows,
         "words": None if words is None else box_words(words),
     }
