@@ -23,7 +23,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.app-installed
 
 run: $(VENV)/.app-installed
-	$(BIN)/streamlit run app.py --server.port $(PORT)
+	$(BIN)/streamlit run asgi.py --server.port $(PORT)
 
 serve: $(VENV)/.app-installed
 	scripts/ensure_haproxy.sh

@@ -79,7 +79,7 @@ def moves(page: Page, url: str) -> tuple[float, float, float]:
 def main() -> None:
     log = ROOT / "benchmarks" / ".logs" / "compare.log"
     log.parent.mkdir(exist_ok=True)
-    server = StreamlitServer("app.py", log)
+    server = StreamlitServer("asgi.py", log)
     print(f"Compare mode, Alt+ArrowDown in B (median of {REPEATS})")
     print("documents  B's cards (ms)  chart (ms)  server's answer (ms)  chart / answer")
     try:

@@ -82,7 +82,7 @@ def main() -> None:
     log_dir.mkdir(exist_ok=True)
     button = StreamlitServer("benchmarks/empty_app.py", log_dir / "first_view_button.log")
     shell = StreamlitServer("benchmarks/shell_app.py", log_dir / "first_view_shell.log")
-    app = StreamlitServer("app.py", log_dir / "first_view_app.log")
+    app = StreamlitServer("asgi.py", log_dir / "first_view_app.log")
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(

@@ -62,13 +62,13 @@ SCENARIOS = {
     "floor": Scenario(
         "the live view alone in a fragment", "benchmarks/drop_floor_app.py", 1, "none"
     ),
-    "app": Scenario("nDCG Lab (lesson), 1 process", "app.py", 1, "ndcg", click="lesson_next"),
+    "app": Scenario("nDCG Lab (lesson), 1 process", "asgi.py", 1, "ndcg", click="lesson_next"),
     "playground": Scenario(
-        "nDCG Lab Playground, 1 process", "app.py", 1, "ndcg", start="playground"
+        "nDCG Lab Playground, 1 process", "asgi.py", 1, "ndcg", start="playground"
     ),
     "empty": Scenario("empty app, 1 process", "benchmarks/empty_nav_app.py", 1, "echo"),
     "app-2proc": Scenario(
-        "nDCG Lab Playground, 2 processes + HAProxy", "app.py", 2, "ndcg", start="playground"
+        "nDCG Lab Playground, 2 processes + HAProxy", "asgi.py", 2, "ndcg", start="playground"
     ),
     "empty-2proc": Scenario(
         "empty app, 2 processes + HAProxy", "benchmarks/empty_nav_app.py", 2, "echo"
@@ -76,7 +76,7 @@ SCENARIOS = {
     "empty-gc": Scenario(
         "empty app, GC after runs", "benchmarks/empty_nav_app.py", 1, "echo", STREAMLIT_GC
     ),
-    "app-gc": Scenario("nDCG Lab, GC after runs", "app.py", 1, "ndcg", STREAMLIT_GC),
+    "app-gc": Scenario("nDCG Lab, GC after runs", "asgi.py", 1, "ndcg", STREAMLIT_GC),
 }
 
 

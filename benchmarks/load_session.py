@@ -19,7 +19,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.exceptions import ConnectionClosed
 
 from benchmarks.load_client import Action, Client, LoadError, http_request
-from ndcg_core import Convention, evaluate, format_real
+from ndcg_core import Convention, Gain, evaluate, format_real
 
 PLAYGROUND = "Playground"
 TEXT_KEY = "lab_text"  # the empty app's text area (benchmarks/empty_nav_app.py)
@@ -63,7 +63,7 @@ def ndcg_cards(elements: Sequence[Element]) -> list[str]:
 
 def ndcg_check(elements: Sequence[Element], grades: Sequence[int], gain: str = "linear") -> str:
     """app.py: the run shows the nDCG the core computes for these grades, and only that."""
-    expected = format_real(evaluate(list(grades), Convention(gain=gain)).ndcg)
+    expected = format_real(evaluate(list(grades), Convention(gain=Gain(gain))).ndcg)
     shown = ndcg_cards(elements)
     return "" if shown == [expected] else f"nDCG shown {shown}, expected [{expected!r}]"
 
@@ -178,16 +178,19 @@ class Session(Client):
         return action
 
     async def _fetch_library(self) -> str:
-        """GET the live view's library file where the page loads one, as a new browser
-        does (components/browser_library.py): its bytes are the server's work too."""
+        """GET the files the page has a new browser fetch (components/published.py): the
+        live view's library where the page loads one, and the charts' template the live
+        view names (components/chart_files.py). Their bytes are the server's work too."""
         for element in self.elements:
             data = component_data(element)
-            if isinstance(data, dict) and element.bidi_component.component_name.endswith(
-                LIBRARY_LOADER
-            ):
-                src = data["src"]
+            if not isinstance(data, dict):
+                continue
+            name = element.bidi_component.component_name
+            src = data.get("src") if name.endswith(LIBRARY_LOADER) else data.get("chart_src")
+            if src:
                 status = await http_request(self.host, self.port, "GET", src, self.cookies)
-                return "" if status == 200 else f"GET {src}: HTTP {status}"
+                if status != 200:
+                    return f"GET {src}: HTTP {status}"
         return ""
 
     async def go_to(self, page_hash: str) -> Action:

@@ -238,7 +238,7 @@ def drops(app_url: str) -> None:
 
 def main() -> None:
     if "--drops" in sys.argv[1:]:  # part 3 alone
-        server = StreamlitServer("app.py", ROOT / "benchmarks" / ".logs" / "app.log")
+        server = StreamlitServer("asgi.py", ROOT / "benchmarks" / ".logs" / "app.log")
         try:
             drops(server.url)
         finally:
@@ -263,7 +263,7 @@ def main() -> None:
     log_dir = ROOT / "benchmarks" / ".logs"
     log_dir.mkdir(exist_ok=True)
     empty_server = StreamlitServer("benchmarks/empty_app.py", log_dir / "empty.log")
-    app_server = StreamlitServer("app.py", log_dir / "app.log")
+    app_server = StreamlitServer("asgi.py", log_dir / "app.log")
     shell_server = StreamlitServer("benchmarks/shell_app.py", log_dir / "shell.log")
     try:
         empty_click = browser_clicks(empty_server.url, "Click", CHANGED_JS)

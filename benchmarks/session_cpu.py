@@ -180,6 +180,12 @@ def print_paired(names: list[str], sessions: int, rounds: int, seed: int) -> Non
         print(f"{label(name):40} {cells[0]:>29} {cells[1]:>29}")
 
 
+def before_entry(checkout: Path) -> Path:
+    """The server entry of another checkout: asgi.py where it has one, else app.py."""
+    entry = checkout / "asgi.py"
+    return entry if entry.exists() else checkout / "app.py"
+
+
 def label(name: str) -> str:
     return SCENARIOS[name.removesuffix(DRAG)].label + (", drop" if name.endswith(DRAG) else "")
 
@@ -223,7 +229,7 @@ def main() -> None:
         SCENARIOS["before"] = replace(
             SCENARIOS["playground"],
             label=f"Playground at {Path(args.before).name}",
-            script=str(Path(args.before).resolve() / "app.py"),
+            script=str(before_entry(Path(args.before).resolve())),
         )
     if args.paired:
         scenarios = args.scenarios if args.scenarios != DEFAULT_SCENARIOS else PAIRED_SCENARIOS

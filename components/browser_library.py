@@ -8,10 +8,13 @@ instead, which a page draws once, outside any fragment a drop reruns. Its script
 the entry points as ``globalThis.ndcgLabLibrary.liveView`` and ``.compareView`` and says so
 with the :data:`LOADED` event; each component's own script, a few lines, waits.
 
-How the library reaches the browser: as a file from the app's static folder (Streamlit's
-``server.enableStaticServing``, ``/app/static/``), gzipped by the server the first time a page
-draws it and named by its content's hash, which the browser fetches, unzips
-(``DecompressionStream``) and imports. A new session's websocket then carries a loader of a
+How the library reaches the browser: gzipped and named by its content's hash, which the
+browser fetches, unzips (``DecompressionStream``) and imports. The app's own entry (asgi.py)
+sends it from memory on a route of its own (:mod:`components.file_route`): a static file
+cost the server 3.3 ms of CPU per request, the route 0.5-0.65 ms, and the route says the
+file never changes, so a browser that has it does not ask again. Under ``streamlit run
+app.py`` (tests, demo apps) it is a file in the app's static folder (Streamlit's
+``server.enableStaticServing``, ``/app/static/``), written the first time a page draws it. A new session's websocket then carries a loader of a
 few hundred bytes, not 800 KB the server had to hash and send to every student of a class;
 the server sends the file's bytes as they are (a gzip file is not compressed again), and a
 browser's cache keeps them. Where the folder cannot be written or static serving is off, the
@@ -32,6 +35,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from components.lab_files import route_serving, route_url
 from components.static_files import chip_list_js, static_text
 from components.view_charts import vega_libraries_js, view_charts_code_js
 from components.view_repaint import view_repaint_js
@@ -73,6 +77,8 @@ _LOADER_JS = static_text("library_loader.js")
 _LOADER = st.components.v2.component("ndcg_lab_library_loader", css=_CSS, js=_LOADER_JS)
 
 
+# Memoized: hashing the 800 KB script took 1.1 ms of each page's run (py-spy).
+@functools.cache
 def library_file_name(script: str = LIBRARY_JS) -> str:
     """The published file's name: the script's hash, so that a new library is a new URL
     (a browser never runs an old one from its cache).
@@ -127,17 +133,28 @@ def library_url(name: str) -> str:
     return "/".join(["", *([base] if base else []), STATIC_ROUTE, name])
 
 
+# A process-wide memo of a pure step, as publish() is: the same bytes for every session.
+@functools.cache
+def library_body(script: str = LIBRARY_JS) -> tuple[str, bytes]:
+    """The library's file name and its gzipped bytes, for the entry's route to send."""
+    return library_file_name(script), gzip.compress(script.encode(), compresslevel=9, mtime=0)
+
+
 def browser_library(static_dir: Path = APP_STATIC) -> None:
     """Send the scripts (once per page, outside any fragment a drop reruns): the loader of
-    the file published in ``static_dir`` (the app's static folder: a test app's own), or
-    the library inline where there is none."""
-    name = publish(static_dir) if st.get_option("server.enableStaticServing") else None
+    the library on the entry's route, or else of the file published in ``static_dir`` (the
+    app's static folder: a test app's own), or else the library inline."""
+    if route_serving():
+        src: str | None = route_url(library_file_name())
+    else:
+        name = publish(static_dir) if st.get_option("server.enableStaticServing") else None
+        src = None if name is None else library_url(name)
     # No key: it keeps no state, and a keyed component is read (about 50 us) each time any
     # widget of the run asks Streamlit for the session's state.
-    if name is None:
+    if src is None:
         _INLINE()
     else:
-        _LOADER(data={"src": library_url(name), "failed": FAILED})
+        _LOADER(data={"src": src, "failed": FAILED})
 
 
 def library_user_js(entry: str = "liveView") -> str:

@@ -133,6 +133,11 @@ class _SharedStore:
                 self._items.popitem(last=False)
         return kept
 
+    def peek(self, key: str) -> Any:
+        """The value kept for ``key``, or None; never makes one."""
+        with self._lock:
+            return self._items.get(key)
+
 
 SHARED_ENTRIES = 256
 
@@ -162,6 +167,21 @@ def shared_view(name: str, key: Hashable, make: Callable[[], T]) -> T:
     """
     digest = hashlib.blake2b(repr((name, key)).encode(), digest_size=32).hexdigest()
     return remember(name, key, lambda: _shared_resource(f"{name}:{digest}", make))
+
+
+def shelve(name: str, body: bytes) -> None:
+    """Keep the file ``name`` for the app's route of files from memory
+    (components/file_route.py) in the server's store; each call counts as a use, so a file
+    in use is not the least recently used. ``name`` must be the content's hash (the shelf
+    is every session's): see :func:`shelved`."""
+    _shared_resource(f"file:{name}", lambda: body)
+
+
+def shelved(name: str) -> bytes | None:
+    """The file :func:`shelve` kept as ``name``, or None. Called by the route, outside any
+    session's run: the store is the server's, not a session's."""
+    found = _shared_store().peek(f"file:{name}")
+    return found if isinstance(found, bytes) else None
 
 
 def shared_call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:

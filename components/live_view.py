@@ -35,6 +35,7 @@ import streamlit as st
 
 from components.browser_library import library_user_js
 from components.cache import shared_view
+from components.chart_files import template_url
 from components.drag_order import DOWN, MOVE_LABEL, ORDER_BUTTONS, UP, chip_text
 from components.live_table import NO, NO_LABEL, YES, server_table
 from components.results import metric_cards
@@ -61,6 +62,7 @@ WAITING = "Updating: these sums are done exactly on the server, which sends the 
 PREVIOUS, NEXT, PAGE = "Previous positions", "Next positions", "Table page"  # a long table's
 PAGE_OF = "of {pages}: positions {first}-{last} of {total}"  # beside the page's number
 CHARTS_SCROLL = "Charts: scroll sideways for more"  # the charts' box, while wider than it
+CHARTS_FAILED = "The charts could not be loaded. Reload the page to try again."
 
 
 @dataclass(frozen=True)
@@ -195,13 +197,15 @@ def live_data(
     chips: Mapping[str, str] | None = None,
     chart_id: str = "",
     reuse: bool = False,
+    chart_src: str | None = None,
 ) -> dict[str, Any]:
     """What the component is sent for ``evaluation`` (JSON-ready); ``chart(points,
     template)``, the Vega-Lite spec of its three charts with their rows as JSON, the points'
     rows only if ``points`` (none: no charts; without them the browser makes them from the
     numbers, as at a drop, so they are asked for only where there are no numbers), and a line
     under them; ``chart_id``, the name of the charts' template, and ``reuse``, the browser
-    holds that template already, so only the rows are sent (``chart_reused``);
+    holds that template already, so only the rows are sent (``chart_reused``), or
+    ``chart_src``, the address of the template's file (:mod:`components.chart_files`);
     ``parts``, which cards it shows, and whether the table; ``chips``, each document's text
     where a page words it its own way (else its title or label, and its grade).
 
@@ -241,6 +245,7 @@ def live_data(
         "chart": chart(numbers is None, not reuse) if chart else None,
         "chart_id": chart_id,
         "chart_reused": reuse,
+        "chart_src": chart_src,
         "chart_note": chart_note,
         "words": {
             "help": parts.help,
@@ -254,6 +259,7 @@ def live_data(
             "page": PAGE,
             "page_of": PAGE_OF,
             "charts_scroll": CHARTS_SCROLL,
+            "charts_failed": CHARTS_FAILED,
         },
     }
 
@@ -320,16 +326,20 @@ def live_view(
     if answered == labels and st.session_state.get(f"{key}_base") == (base, True):
         body = json.dumps({"ack": labels}).encode()
     else:
-        # The view's own state is there only while it stays drawn: a new view holds nothing.
-        reuse = (
-            chart is not None
-            and key in st.session_state
-            and st.session_state.get(held_key) == chart_key
+        # The template as a file the browser fetches once (None: it goes inline, once per
+        # view; the view's own state is there only while it stays drawn: a new view holds
+        # nothing).
+        src = None if chart is None else template_url(chart_key, lambda: chart(False, True))
+        reuse = chart is not None and (
+            src is not None
+            or (key in st.session_state and st.session_state.get(held_key) == chart_key)
         )
         chart_id = template_id(chart_key) if chart is not None else ""
 
         def payload() -> tuple[bytes, bool]:
-            data = live_data(evaluation, titles, chart, chart_note, parts, chips, chart_id, reuse)
+            data = live_data(
+                evaluation, titles, chart, chart_note, parts, chips, chart_id, reuse, src
+            )
             return json.dumps(data).encode(), data["numbers"] is not None
 
         # A class opening one link all get the same view: it is made once per server.

@@ -224,7 +224,7 @@ def _stop_on_signal(_signum: int, _frame: object) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--script", default="app.py", help="the Streamlit script to serve")
+    parser.add_argument("--script", default="asgi.py", help="the Streamlit script to serve")
     parser.add_argument("--processes", type=int, default=2, help="how many Streamlit processes")
     parser.add_argument("--port", type=int, default=8501, help="HAProxy's port (0: a free one)")
     parser.add_argument("--log-dir", type=Path, help="for the logs (default: a new temp folder)")

@@ -202,24 +202,58 @@ function markScrolling(box, label) {
   }
 }
 
+// The charts' templates this page fetched (components/chart_files.py publishes each as a
+// gzipped JSON file named by its content's hash): address -> the promise of the template.
+const chartTemplates = new Map();
+
+function chartTemplate(src) {
+  let template = chartTemplates.get(src);
+  if (!template) {
+    template = (async () => {
+      const response = await fetch(src);
+      if (!response.ok) throw new Error(`chart template: HTTP ${response.status}`);
+      const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+      return JSON.parse(await new Response(stream).text());
+    })();
+    template.catch(() => chartTemplates.delete(src)); // a later drawing may try again
+    chartTemplates.set(src, template);
+  }
+  return template;
+}
+
 function showServerCharts(ctl, given) {
   // The server's spec for its order: redrawn when its shape (everything but the rows)
-  // changed, otherwise only its rows swapped in.
+  // changed, otherwise only its rows swapped in. A template sent as a file's address
+  // (given.src) is its shape: the file is fetched before the first drawing.
   if (!given) {
     ctl.chartShape = null;
     chartWork(ctl, async () => { ctl.chart = null; ctl.chartBox.replaceChildren(); });
     return;
   }
   const spec = withPoints(ctl, given);
-  const shape = JSON.stringify({ ...spec, datasets: null });
+  const shape = given.src ? given.src : JSON.stringify({ ...spec, datasets: null });
   if (shape !== ctl.chartShape) {
     ctl.chartShape = shape;
+    const words = ctl.data.words;
     chartWork(ctl, async () => {
+      let full = spec;
+      if (given.src) {
+        try {
+          full = { ...(await chartTemplate(given.src)), datasets: spec.datasets };
+        } catch (error) {
+          if (ctl.chartShape === shape) ctl.chartShape = null; // the next answer tries again
+          const note = make("p", "lv-chart-failed");
+          note.textContent = words.charts_failed;
+          ctl.chart = null;
+          ctl.chartBox.replaceChildren(note);
+          throw error;
+        }
+      }
       await afterPaint(); // the list, cards and table show before Vega's first drawing
       const box = make("div", "lv-chart");
       ctl.chartBox.replaceChildren(box);
       ctl.chart = null;
-      ctl.chart = await drawViewCharts(box, spec);
+      ctl.chart = await drawViewCharts(box, full);
       ctl.chartBox.dataset.order = ctl.data.items.map(([id]) => id).join(" ");
       markScrolling(ctl.chartBox, ctl.data.words.charts_scroll);
     });
@@ -393,10 +427,12 @@ function confirm(ctl, ack) {
 }
 
 function chartSpec(ctl, data) {
-  // The server sends the charts' template once per view (named data.chart_id), then only
-  // their rows (data.chart_reused): the spec is the template held here with those rows.
+  // The server sends the address of the charts' template (data.chart_src) and their rows;
+  // or, where it cannot publish files, the template once per view (named data.chart_id),
+  // then only their rows (data.chart_reused): the spec is the template held here with them.
   // Undefined when this view does not hold that template (it was drawn anew).
   if (!data.chart) { ctl.template = null; return null; }
+  if (data.chart_src) return { src: data.chart_src, datasets: data.chart.datasets };
   if (!data.chart_reused) {
     ctl.template = { id: data.chart_id, spec: data.chart };
     return data.chart;

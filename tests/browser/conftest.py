@@ -100,7 +100,7 @@ class StreamlitServer:
 
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StreamlitServer]:
-    server = StreamlitServer("app.py", tmp_path_factory.mktemp("server") / "streamlit.log")
+    server = StreamlitServer("asgi.py", tmp_path_factory.mktemp("server") / "streamlit.log")
     yield server
     log = server.log()
     server.stop()

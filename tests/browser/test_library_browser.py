@@ -1,5 +1,6 @@
 """The live view's library reaches a new browser as one gzipped file over HTTP, not inside
-the websocket (components/browser_library.py), and the Playground works from it."""
+the websocket (components/browser_library.py), sent from memory by the app's own route
+(components/file_route.py), and the Playground works from it."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ import re
 import pytest
 from playwright.sync_api import Page, Response, WebSocket, expect
 
-from components.browser_library import APP_STATIC, LIBRARY_JS, NOT_LOADED, library_file_name
+from components.browser_library import LIBRARY_JS, NOT_LOADED, library_body, library_file_name
+from components.lab_files import IMMUTABLE
+from components.live_view import CHARTS_FAILED
 from components.static_files import static_text
 from tests.browser.conftest import DEEP_FIND, StreamlitServer, metric
 
 pytestmark = pytest.mark.browser
 
-LIBRARY_URL = re.compile(r"/app/static/library-[0-9a-f]{12}\.js\.gz$")
+LIBRARY_URL = re.compile(r"/lab-files/library-[0-9a-f]{12}\.js\.gz$")
 
 
 def test_a_new_browser_fetches_the_library_once_and_the_websocket_stays_small(
@@ -33,9 +36,12 @@ def test_a_new_browser_fetches_the_library_once_and_the_websocket_stays_small(
     expect(page.locator("li.lv-item")).to_have_count(6)
     assert [r.status for r in fetched] == [200]
     name = library_file_name()
-    assert fetched[0].url.endswith(f"/app/static/{name}")
+    assert fetched[0].url.endswith(f"/lab-files/{name}")
+    # The bytes held in memory, sent as they are (not zipped again), and never to be asked
+    # for again by this browser: the name changes with the content.
     body = fetched[0].body()
-    assert body == (APP_STATIC / name).read_bytes()  # sent as written: not zipped again
+    assert body == library_body()[1]
+    assert fetched[0].headers["cache-control"] == IMMUTABLE
     assert len(body) < len(LIBRARY_JS) / 2
     # The page's whole first run: well under the library's 800 KB, which it carried before.
     assert 0 < sum(received) < len(LIBRARY_JS) / 2
@@ -120,3 +126,28 @@ def test_the_view_is_styled_from_the_library_and_a_drops_answer_carries_no_sheet
     # The acknowledgement carries the order, not the style sheet again (it did: 10.7 KB).
     assert len(_bytes(caught.value)) < len(sheet) / 2
     assert page.evaluate(LIST_STYLE) == styled
+
+
+TEMPLATE_URL = re.compile(r"/lab-files/chart-[0-9a-f]{12}\.json\.gz$")
+
+
+def test_the_charts_template_is_fetched_from_the_route(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    fetched: list[Response] = []
+    page.on("response", lambda r: fetched.append(r) if TEMPLATE_URL.search(r.url) else None)
+    page.goto(f"{app_server.url}/playground")
+    expect(page.locator(".lv-charts svg").first).to_be_visible()
+    assert [r.status for r in fetched] == [200]
+    assert fetched[0].headers["cache-control"] == IMMUTABLE
+
+
+def test_a_template_that_does_not_arrive_is_said_where_the_charts_would_be(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    page.route(TEMPLATE_URL, lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{app_server.url}/playground")
+    expect(metric(page, "nDCG")).to_have_text("0.961")  # the list and its numbers are there
+    expect(page.get_by_text(CHARTS_FAILED)).to_be_visible()
+    expect(page.locator(".lv-charts svg")).to_have_count(0)
+    page.unroute(TEMPLATE_URL)

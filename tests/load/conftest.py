@@ -13,7 +13,7 @@ from scripts.serve import StreamlitProcess
 @pytest.fixture
 def app_server(tmp_path: Path) -> Iterator[StreamlitProcess]:
     """`streamlit run app.py` on a free loopback port; its log must hold no traceback."""
-    server = StreamlitProcess("app.py", tmp_path / "app.log")
+    server = StreamlitProcess("asgi.py", tmp_path / "app.log")
     try:
         server.wait_until_healthy()
         yield server

@@ -60,7 +60,7 @@ def test_uvloop_turns_nagle_off_on_each_connection() -> None:
 
 
 def test_the_shipped_server_runs_on_uvloop(app_server: StreamlitProcess) -> None:
-    # `streamlit run app.py` as `make run` starts it: uvloop's extension is loaded in the
+    # `streamlit run asgi.py` as `make run` starts it: uvloop's extension is loaded in the
     # server process (Streamlit chose it as the event loop at start-up).
     maps = Path(f"/proc/{app_server.pid}/maps").read_text(encoding="utf-8")
     assert "/uvloop/loop." in maps
