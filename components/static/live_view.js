@@ -243,9 +243,11 @@ function showServerCharts(ctl, given) {
         } catch (error) {
           if (ctl.chartShape === shape) ctl.chartShape = null; // the next answer tries again
           const note = make("p", "lv-chart-failed");
+          note.setAttribute("role", "alert");
           note.textContent = words.charts_failed;
           ctl.chart = null;
           ctl.chartBox.replaceChildren(note);
+          ctl.chartNote.hidden = true; // no charts to hover
           throw error;
         }
       }

@@ -148,6 +148,7 @@ def test_a_template_that_does_not_arrive_is_said_where_the_charts_would_be(
     page.route(TEMPLATE_URL, lambda route: route.fulfill(status=404, body="gone"))
     page.goto(f"{app_server.url}/playground")
     expect(metric(page, "nDCG")).to_have_text("0.961")  # the list and its numbers are there
-    expect(page.get_by_text(CHARTS_FAILED)).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text=CHARTS_FAILED)).to_be_visible()
     expect(page.locator(".lv-charts svg")).to_have_count(0)
+    expect(page.get_by_text("Hover a position")).to_be_hidden()  # no charts to hover
     page.unroute(TEMPLATE_URL)
