@@ -9,18 +9,18 @@ the entry points as ``globalThis.ndcgLabLibrary.liveView`` and ``.compareView`` 
 with the :data:`LOADED` event; each component's own script, a few lines, waits.
 
 How the library reaches the browser: gzipped and named by its content's hash, which the
-browser fetches, unzips (``DecompressionStream``) and imports. The app's own entry (asgi.py)
-sends it from memory on a route of its own (:mod:`components.file_route`): a static file
-cost the server 3.3 ms of CPU per request, the route 0.5-0.65 ms, and the route says the
-file never changes, so a browser that has it does not ask again. Under ``streamlit run
-app.py`` (tests, demo apps) it is a file in the app's static folder (Streamlit's
-``server.enableStaticServing``, ``/app/static/``), written the first time a page draws it. A new session's websocket then carries a loader of a
-few hundred bytes, not 800 KB the server had to hash and send to every student of a class;
-the server sends the file's bytes as they are (a gzip file is not compressed again), and a
-browser's cache keeps them. Where the folder cannot be written or static serving is off, the
-library goes inline, as the component's own script (Streamlit then sends it whole to each
-new page). A file that does not arrive is said where the view would be; reloading the page
-fetches it again.
+browser fetches, unzips (``DecompressionStream``) and imports. A new session's websocket
+then carries a loader of a few hundred bytes, not 800 KB the server had to hash and send to
+every student of a class. The app's own entry (asgi.py) sends it from memory on a route of
+its own (:mod:`components.file_route`): a static file cost the server 3.3 ms of CPU per
+request, the route 0.5-0.65 ms, and the route says the file never changes, so a browser
+that has it does not ask again. Under ``streamlit run app.py`` (tests, demo apps) it is a
+file in the app's static folder (Streamlit's ``server.enableStaticServing``,
+``/app/static/``), written the first time a page draws it; the server sends its bytes as
+they are (a gzip file is not compressed again). Where the folder cannot be written or
+static serving is off, the library goes inline, as the component's own script (Streamlit
+then sends it whole to each new page). A file that does not arrive is said where the view
+would be; reloading the page fetches it again.
 """
 
 from __future__ import annotations
