@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
-from components.cache import shared_view, shelve
+from components.cache import shared_layout, shelve
 from components.lab_files import route_serving, route_url
 
 PREFIX, SUFFIX = "chart-", ".json.gz"  # a template file's name, its content's hash between
@@ -53,6 +53,6 @@ def template_url(chart_key: Hashable, spec: Callable[[], Mapping[str, Any]]) -> 
     run that sends it; None without the route (the caller sends it inline)."""
     if not route_serving():
         return None
-    name, body = shared_view("chart_file", chart_key, lambda: template_file(spec()))
+    name, body = shared_layout("chart_file", chart_key, lambda: template_file(spec()))
     shelve(name, body)  # kept while in use: the store drops the least recently used
     return route_url(name)
