@@ -19,6 +19,7 @@ import pytest
 from benchmarks.load_session import Session, component_data
 from components.lab_files import IMMUTABLE
 from scripts.serve import StreamlitProcess
+from tests.load.conftest import serving
 from tests.load.support import run_async
 
 LIVE = "lab_live"
@@ -97,13 +98,8 @@ def test_the_template_is_a_file_each_layout_its_own(app_server: StreamlitProcess
 @pytest.fixture
 def server_without_files(tmp_path: Path) -> Iterator[StreamlitProcess]:
     """`streamlit run app.py`: the app without its entry's route."""
-    server = StreamlitProcess("app.py", tmp_path / "app.log")
-    try:
-        server.wait_until_healthy()
+    with serving("app.py", tmp_path / "app.log") as server:
         yield server
-    finally:
-        server.stop()
-    assert "Traceback" not in server.log_path.read_text(encoding="utf-8")
 
 
 def test_without_the_route_the_template_goes_once_then_the_rows(

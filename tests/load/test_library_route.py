@@ -17,7 +17,8 @@ import pytest
 from benchmarks.load_session import Session, component_data
 from components.browser_library import LIBRARY_JS, library_file_name
 from components.lab_files import IMMUTABLE
-from scripts.serve import StreamlitProcess, wait_for_health
+from scripts.serve import StreamlitProcess
+from tests.load.conftest import serving
 from tests.load.support import run_async
 
 
@@ -66,15 +67,9 @@ def test_the_library_comes_from_the_route_once_for_good(app_server: StreamlitPro
 @pytest.fixture
 def server_under_a_path(tmp_path: Path) -> Iterator[StreamlitProcess]:
     """asgi.py behind a base URL path, as a proxy serving it at /lab/ would have it."""
-    server = StreamlitProcess(
-        "asgi.py", tmp_path / "app.log", {"STREAMLIT_SERVER_BASE_URL_PATH": "lab"}
-    )
-    try:
-        wait_for_health(server, f"{server.url}/lab")
+    env = {"STREAMLIT_SERVER_BASE_URL_PATH": "lab"}
+    with serving("asgi.py", tmp_path / "app.log", env, base_path="/lab") as server:
         yield server
-    finally:
-        server.stop()
-    assert "Traceback" not in server.log_path.read_text(encoding="utf-8")
 
 
 def test_under_a_base_path_the_route_is_there_too(server_under_a_path: StreamlitProcess) -> None:
