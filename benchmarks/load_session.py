@@ -178,7 +178,7 @@ class Session(Client):
         return action
 
     async def _fetch_library(self) -> str:
-        """GET the files the page has a new browser fetch (components/published.py): the
+        """GET the files the page has a new browser fetch (components/lab_files.py): the
         live view's library where the page loads one, and the charts' template the live
         view names (components/chart_files.py). Their bytes are the server's work too."""
         for element in self.elements:
