@@ -28,14 +28,13 @@ from __future__ import annotations
 import contextlib
 import functools
 import gzip
-import hashlib
 import json
 import os
 from pathlib import Path
 
 import streamlit as st
 
-from components.lab_files import route_serving, route_url
+from components.lab_files import gzipped, hashed_name, route_serving, route_url
 from components.static_files import chip_list_js, static_text
 from components.view_charts import vega_libraries_js, view_charts_code_js
 from components.view_repaint import view_repaint_js
@@ -86,7 +85,7 @@ def library_file_name(script: str = LIBRARY_JS) -> str:
     >>> library_file_name("x")
     'library-2d711642b726.js.gz'
     """
-    return f"{PREFIX}{hashlib.sha256(script.encode()).hexdigest()[:12]}{SUFFIX}"
+    return hashed_name(PREFIX, SUFFIX, script.encode())
 
 
 # A process-wide memo of a pure step (its result is a file for every session, no session's
@@ -104,7 +103,7 @@ def publish(static_dir: Path, script: str = LIBRARY_JS) -> str | None:
     try:
         static_dir.mkdir(exist_ok=True)
         part = static_dir / f".{name}.{os.getpid()}.part"
-        part.write_bytes(gzip.compress(script.encode(), compresslevel=9, mtime=0))
+        part.write_bytes(gzipped(script.encode()))
         part.replace(target)
     except OSError:
         return None
@@ -137,7 +136,7 @@ def library_url(name: str) -> str:
 @functools.cache
 def library_body(script: str = LIBRARY_JS) -> tuple[str, bytes]:
     """The library's file name and its gzipped bytes, for the entry's route to send."""
-    return library_file_name(script), gzip.compress(script.encode(), compresslevel=9, mtime=0)
+    return library_file_name(script), gzipped(script.encode())
 
 
 def browser_library(static_dir: Path = APP_STATIC) -> None:

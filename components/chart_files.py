@@ -13,14 +13,12 @@ Without the route (``streamlit run app.py``), the template goes inline, once per
 
 from __future__ import annotations
 
-import gzip
-import hashlib
 import json
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from components.cache import shared_layout, shelve
-from components.lab_files import route_serving, route_url
+from components.lab_files import gzipped, hashed_name, route_serving, route_url
 
 PREFIX, SUFFIX = "chart-", ".json.gz"  # a template file's name, its content's hash between
 
@@ -43,8 +41,7 @@ def template_file(spec: Mapping[str, Any]) -> tuple[str, bytes]:
     'chart-bdda67cf47a0.json.gz'
     """
     content = template_bytes(spec)
-    name = f"{PREFIX}{hashlib.sha256(content).hexdigest()[:12]}{SUFFIX}"
-    return name, gzip.compress(content, compresslevel=9, mtime=0)
+    return hashed_name(PREFIX, SUFFIX, content), gzipped(content)
 
 
 def template_url(chart_key: Hashable, spec: Callable[[], Mapping[str, Any]]) -> str | None:

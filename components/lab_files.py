@@ -13,6 +13,8 @@ is marked immutable (:data:`IMMUTABLE`): a browser that has it never asks again.
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import os
 
 import streamlit as st
@@ -35,3 +37,19 @@ def route_url(name: str) -> str:
     """
     base = str(st.get_option("server.baseUrlPath") or "").strip("/")
     return "/".join(["", *([base] if base else []), ROUTE, name])
+
+
+def hashed_name(prefix: str, suffix: str, content: bytes) -> str:
+    """A file's name: ``prefix``, the first 12 hex digits of its content's SHA-256, ``suffix``
+    (a new content is a new name, so a browser never takes an old file from its cache).
+
+    >>> hashed_name("library-", ".js.gz", b"x")
+    'library-2d711642b726.js.gz'
+    """
+    return f"{prefix}{hashlib.sha256(content).hexdigest()[:12]}{suffix}"
+
+
+def gzipped(content: bytes) -> bytes:
+    """``content`` as the files are sent: gzipped once, at the smallest size, with no
+    timestamp (the same content, the same bytes)."""
+    return gzip.compress(content, compresslevel=9, mtime=0)
