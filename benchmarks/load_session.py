@@ -136,6 +136,7 @@ class Session(Client):
         self._text_id = ""
         self._text_fragment = ""
         self._text_box = False  # the grade box is app.py's component, not a text area
+        self._typed = 0  # texts typed into the grade box (each gets a nonce of its own)
         self._list_id = ""  # the reorderable list's component, and its fragment
         self._list_fragment = ""
         self.labels: tuple[str, ...] = tuple(f"D{i}" for i in range(1, len(DEFAULT_GRADES) + 1))
@@ -211,20 +212,24 @@ class Session(Client):
             grades = [self.rng.randint(0, 3) for _ in range(self.rng.randint(4, 10))]
             if max(grades) == 0:
                 grades[self.rng.randrange(len(grades))] = self.rng.randint(1, 3)
-        text = ", ".join(map(str, grades))
-        if self._text_box:  # what grade_box.js sends at Ctrl+Enter: its state, a new nonce
-            typed = {"typed": {"text": text, "nonce": f"{id(self)}-{len(self.actions)}"}}
-            state = WidgetState(id=self._text_id, json_value=json.dumps(typed))
-        else:
-            state = WidgetState(id=self._text_id, string_value=text)
-        self._widget_states[self._text_id] = state
-        states = list(self._widget_states.values())
-        action = await self._rerun("grades", self.page_hash, self._text_fragment, states)
+        action = await self.type_text(", ".join(map(str, grades)))
         action.error = action.error or self.check(self.elements, grades, self.gain)
         self.grades = tuple(grades)
         self.labels = tuple(f"D{i}" for i in range(1, len(grades) + 1))
         self.actions.append(action)
         return action
+
+    async def type_text(self, text: str) -> Action:
+        """Type ``text`` into the grade box and leave it; the run is not checked here."""
+        if self._text_box:  # what grade_box.js sends at Ctrl+Enter: its state, a new nonce
+            self._typed += 1
+            typed = {"typed": {"text": text, "nonce": f"{id(self)}-{self._typed}"}}
+            state = WidgetState(id=self._text_id, json_value=json.dumps(typed))
+        else:
+            state = WidgetState(id=self._text_id, string_value=text)
+        self._widget_states[self._text_id] = state
+        states = list(self._widget_states.values())
+        return await self._rerun("grades", self.page_hash, self._text_fragment, states)
 
     async def drag(self) -> Action:
         """Drop a document of the Playground's list one place up or down, as a person drags

@@ -8,8 +8,10 @@ window event :data:`ORDER_SHOWN`, with its name); the box, told which view holds
 (``follows``), writes the list in that order with the words the core gave it
 (:func:`ndcg_core.metric.parsing.list_words`: the rule that picks each grade's word is the
 core's, the browser only puts the words in order). Text typed into the box goes to the
-server with Ctrl+Enter or on leaving the box, as Streamlit's text area did; the page reads it
-before it draws its numbers (:func:`typed_text`), so that run shows them.
+server with Ctrl+Enter or on leaving the box, as Streamlit's text area did; the box's
+callback reads it before the run (:func:`typed_text`), so that run shows its numbers. A run
+that redraws the live view alone after it (the Playground's) leaves the box as it is: the
+view then hands the box the new list's words with the order it shows.
 
 A person's text is never HTML here: it is a ``<textarea>``'s value, and every label is set
 as text.
@@ -18,6 +20,7 @@ as text.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
@@ -76,11 +79,13 @@ def grade_box(
     help: str,
     words: ListWords | None = None,
     follows: str = "",
+    on_typed: Callable[[], None] = _ignore,
 ) -> None:
     """Draw the box showing ``text`` (the server's: a new ``text`` replaces what the box
     shows, as a widget's value set in the session does). ``help`` is shown under its ``?``.
     With ``words`` (the list ``text`` writes) and ``follows`` (a live view's name), the box
-    rewrites the list in the order that view shows, the moment it changes."""
+    rewrites the list in the order that view shows, the moment it changes. ``on_typed`` runs
+    before the run a text typed into the box starts (:func:`typed_text` reads it there)."""
     data: dict[str, Any] = {
         "label": label,
         "help": help,
@@ -90,4 +95,4 @@ def grade_box(
         "follows": follows,
         "words": None if words is None else box_words(words),
     }
-    _COMPONENT(key=key, data=data, default={"typed": None}, on_typed_change=_ignore)
+    _COMPONENT(key=key, data=data, default={"typed": None}, on_typed_change=on_typed)

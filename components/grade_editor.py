@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -54,19 +55,37 @@ TEXT_TYPED_KEY = "lab_text_typed"  # the list version typed into the text box
 MAX_TABLE_NEW_ROWS = 1_000
 
 
-def _apply_text(text: str) -> None:
-    """Make the list typed into the box the list, or say under the box why it cannot be
-    (the box keeps the text, the numbers the last list's)."""
+#: What a page does with a list typed into the box: call the store it is handed (True when
+#: the text made a list), and pick what the run then draws (a fragment, ``st.rerun``).
+TypedThen = Callable[[Callable[[], bool]], None]
+
+
+def _store_only(store: Callable[[], bool]) -> None:
+    """Store the typed list; the box's own run (its fragment's, or the page's) draws it."""
+    store()
+
+
+def _apply_text(text: str) -> bool:
+    """Make the list typed into the box the list (True), or say under the box why it cannot
+    be (the box keeps the text, the numbers the last list's)."""
     st.session_state[TEXT_KEY] = text  # the box shows what was typed, whatever becomes of it
     try:
         grade_list = parse_grades(text, negative_grades=current_convention().negative_grades)
     except NdcgError as error:
         set_error("text", str(error))
-        return
+        return False
     # Grades alone are a new list of new documents: the old titles do not pass to them.
     store_list(grade_list, None if names_documents(text) else {})
     # The box already shows this list, as the person typed it (their spacing, say).
     st.session_state[TEXT_TYPED_KEY] = st.session_state[VERSION_KEY]
+    return True
+
+
+def _on_typed(then: TypedThen) -> None:
+    """Before the run a text typed into the box starts: ``then`` stores it."""
+    typed = typed_text(BOX_KEY)
+    if typed is not None:
+        then(lambda: _apply_text(typed))
 
 
 def _text_box_follows_list(shown: bool = True) -> None:
@@ -178,8 +197,10 @@ def _on_unretrieved() -> None:
     clear_errors("unretrieved")
 
 
-def grade_editor(convention: Convention) -> GradeList:
-    """Type a list, edit it as a table, or load a seed example; returns the current list."""
+def grade_editor(convention: Convention, typed_then: TypedThen | None = None) -> GradeList:
+    """Type a list, edit it as a table, or load a seed example; returns the current list.
+    ``typed_then`` stores a list typed into the box and picks what reruns (:data:`TypedThen`;
+    None: only stores it, and the box's own run draws it)."""
     # Only the open tab is drawn (a data editor is costly to mount on every change).
     typed, table, examples, opened = st.tabs(
         ["Type", TABLE_TAB, "Seed examples", "Open a saved view"],
@@ -190,7 +211,7 @@ def grade_editor(convention: Convention) -> GradeList:
         _table_editor(table)
     if typed.open:
         with typed:
-            _type_box()
+            _type_box(typed_then or _store_only)
     else:
         _text_box_follows_list(shown=False)
     if examples.open:
@@ -220,8 +241,10 @@ def grade_editor(convention: Convention) -> GradeList:
     return current_list()
 
 
-def _type_box() -> None:
-    """The box a list is typed into; what was just typed is applied before it is drawn."""
+def _type_box(typed_then: TypedThen) -> None:
+    """The box a list is typed into; what was typed is applied before the run it starts
+    (its callback), or here, before the box is drawn, when no callback took it (AppTest
+    writes the box's state directly)."""
     typed = typed_text(BOX_KEY)
     if typed is not None:
         _apply_text(typed)
@@ -236,6 +259,7 @@ def _type_box() -> None:
         # A list the live view draws is followed in the browser as it is reordered there.
         words=current_list_words() if len(current_list().grades) <= WHOLE_LIST_UP_TO else None,
         follows=LIST_VIEW,
+        on_typed=lambda: _on_typed(typed_then),
     )
     show_error("text")
 

@@ -198,6 +198,7 @@ def live_data(
     chart_id: str = "",
     reuse: bool = False,
     chart_src: str | None = None,
+    list_words: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What the component is sent for ``evaluation`` (JSON-ready); ``chart(points,
     template)``, the Vega-Lite spec of its three charts with their rows as JSON, the points'
@@ -207,7 +208,9 @@ def live_data(
     holds that template already, so only the rows are sent (``chart_reused``), or
     ``chart_src``, the address of the template's file (:mod:`components.chart_files`);
     ``parts``, which cards it shows, and whether the table; ``chips``, each document's text
-    where a page words it its own way (else its title or label, and its grade).
+    where a page words it its own way (else its title or label, and its grade);
+    ``list_words``, the words a grade box that follows this view writes the list with
+    (:func:`components.grade_box.box_words`), handed to it with the order shown.
 
     >>> from ndcg_core import evaluate
     >>> data = live_data(evaluate([3, 2, 0]))
@@ -247,6 +250,7 @@ def live_data(
         "chart_reused": reuse,
         "chart_src": chart_src,
         "chart_note": chart_note,
+        "list_words": list_words,
         "words": {
             "help": parts.help,
             "cards": CARDS,
@@ -298,11 +302,13 @@ def live_view(
     chart_note: str = "",
     parts: Parts = WHOLE,
     chips: Mapping[str, str] | None = None,
+    list_words: Mapping[str, Any] | None = None,
 ) -> list[str] | None:
     """Draw the list, the cards, the charts (``chart(points, template)``, see
     :func:`live_data`; ``chart_key`` names its template: its shape, width and text size) and
     the table of ``evaluation`` (its documents in its order), or the ``parts`` of them named;
-    ``chips``, see :func:`live_data`. The charts' template goes to the browser when its view
+    ``chips`` and ``list_words``, see :func:`live_data` (the words follow from the documents,
+    their grades and titles, and the order: the view's key holds them). The charts' template goes to the browser when its view
     does not hold it yet (a new view, a new shape, or the browser asked for everything), and
     otherwise only their rows: it is most of the payload (26 KB of 33).
 
@@ -338,7 +344,16 @@ def live_view(
 
         def payload() -> tuple[bytes, bool]:
             data = live_data(
-                evaluation, titles, chart, chart_note, parts, chips, chart_id, reuse, src
+                evaluation,
+                titles,
+                chart,
+                chart_note,
+                parts,
+                chips,
+                chart_id,
+                reuse,
+                src,
+                list_words,
             )
             return json.dumps(data).encode(), data["numbers"] is not None
 

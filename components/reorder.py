@@ -15,6 +15,7 @@ from components.cache import shared_view
 from components.chrome import show_error
 from components.compare_mode import PARTS_A
 from components.drag_order import draggable_ranking, order_buttons
+from components.grade_box import box_words
 from components.live_view import CHART_MARGIN, live_view
 from components.results import (
     browser_chart_key,
@@ -25,7 +26,14 @@ from components.results import (
     view_key,
 )
 from components.sortable_list import show_position
-from components.state import current_convention, current_list, current_titles, set_error, store_list
+from components.state import (
+    current_convention,
+    current_list,
+    current_list_words,
+    current_titles,
+    set_error,
+    store_list,
+)
 from ndcg_core import Evaluation, NdcgError, format_real
 from ndcg_core.metric.drop_numbers import drop_numbers
 from ndcg_core.metric.exact_ratio import shown_ndcg
@@ -129,6 +137,9 @@ def live_ranking(
         ),
         chart_key=browser_chart_key(evaluation, room=room - CHART_MARGIN),
         chart_note=chart_note(evaluation.rows),
+        # The grade box follows this view's order with them, also after a list typed into it
+        # that reran this view alone (pages/playground.py).
+        list_words=box_words(current_list_words()),
     )
     show_error("order")
 

@@ -1,5 +1,6 @@
 """Playground: type or drag grades into an order and watch CG, DCG and nDCG respond."""
 
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
@@ -17,12 +18,13 @@ from components.compare_mode import (
     stakeholder_download,
 )
 from components.convention_picker import presenter_choices
-from components.grade_editor import grade_editor, table_open
+from components.grade_editor import TypedThen, grade_editor, table_open
 from components.live_view import drawn_whole
 from components.navigation import run_through_app
 from components.reorder import live_ranking, live_ranking_a, order_controls
 from components.results import (
     chart_block,
+    current_evaluation,
     evaluate_current,
     export_block,
     export_open,
@@ -39,13 +41,14 @@ from components.state import (
     sync_url,
     view_mode,
 )
-from ndcg_core import Convention
+from ndcg_core import Convention, NdcgError
 
 run_through_app()
 
 # The share of the width the results take, beside the list (one ranking) or the two (compare).
 RESULTS_SHARE, COMPARE_SHARE = 0.56, 0.54
 RANKING = "lab_ranking"  # one ranking's fragment (st.rerun names it)
+LIVE_PART = "lab_live_part"  # the live view's fragment inside it (st.rerun names it)
 
 page_header(
     "Playground",
@@ -60,14 +63,14 @@ def presenting() -> bool:
     return view_mode() == "present"
 
 
-def editor(place: Any, convention: Convention) -> None:
+def editor(place: Any, convention: Convention, typed_then: TypedThen | None = None) -> None:
     """The grade editor, drawn before the numbers so that a table edit it applies is in this
-    run's numbers (``place`` says where it shows). An embedded view shows the list its link
-    gives, without it."""
+    run's numbers (``place`` says where it shows; ``typed_then``, see :func:`grade_editor`).
+    An embedded view shows the list its link gives, without it."""
     if view_mode() == "embed":
         return
     with place:
-        grade_editor(convention)
+        grade_editor(convention, typed_then)
 
 
 @st.fragment(key=RANKING)
@@ -98,7 +101,7 @@ def _ranking_parts(convention: Convention) -> bool:
     else:
         inputs, beside = st.columns([1 - RESULTS_SHARE, RESULTS_SHARE], gap="large")
         shown = st.container()
-    editor(inputs, convention)
+    editor(inputs, convention, _after_typed)
     with beside:
         list_stale_note(convention)  # an input error above keeps the last list's numbers
         evaluation = evaluate_current(convention)
@@ -128,7 +131,7 @@ def _ranking_parts(convention: Convention) -> bool:
     return False
 
 
-@st.fragment
+@st.fragment(key=LIVE_PART)
 def live_part() -> None:
     """The live view of the list and the notes on its numbers; the view in the URL.
 
@@ -159,6 +162,26 @@ def _after_reorder() -> str | None:
     if table_open() or input_error_standing(current_convention()):
         return RANKING
     return None
+
+
+def _live_draws_list() -> bool:
+    """Whether the live view's part draws the current list: it evaluates under the
+    convention, and is drawn whole (:func:`_ranking_parts` draws the part then)."""
+    try:
+        return drawn_whole(current_evaluation(current_convention()))
+    except NdcgError:
+        return False
+
+
+def _after_typed(store: Callable[[], bool]) -> None:
+    """Store a list typed into the grade box; then rerun the live view's part alone when it
+    showed the last list and shows the new one, and nothing else the ranking's fragment draws
+    follows the list (:func:`_after_reorder`: asked first, as storing clears the errors it
+    looks at). The box already shows the text as typed; the view hands it the new list's
+    words. Otherwise the box's own run, the ranking's whole fragment, draws the list."""
+    alone = _after_reorder() is None and _live_draws_list()
+    if store() and alone and _live_draws_list():
+        st.rerun(LIVE_PART)
 
 
 def two_rankings(convention: Convention) -> None:

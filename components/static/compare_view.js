@@ -15,11 +15,13 @@
 const shownOrders = new Map();  // a live view's name -> the order (labels, top first) it shows
 const compareViews = new WeakMap();  // parentElement -> controller: this runs on every rerun
 
-// Called by a named live view (live_view.js) whenever the order on its screen changes.
-function announceOrder(name, order) {
+// Called by a named live view (live_view.js) whenever the order on its screen changes, with
+// the words a grade box writes its list with, where the server sent them.
+function announceOrder(name, order, words) {
   shownOrders.set(name, order);
   // ORDER_SHOWN (components/browser_library.py): the grade box follows the list's view too.
-  window.dispatchEvent(new CustomEvent(ORDER_SHOWN, { detail: { name, order } }));
+  const detail = { name, order, words: words || null };
+  window.dispatchEvent(new CustomEvent(ORDER_SHOWN, { detail }));
 }
 
 // What A's and B's views show for `orders` ({A, B}: labels, top first): repaintView of each.

@@ -30,6 +30,15 @@ function isPermutation(order, labels) {
   return new Set(order).size === order.length && order.every((label) => known.has(label));
 }
 
+function sameWords(a, b) {
+  // The same list: each document's two words, and the order written bare (in any order).
+  if (!a || !b || a.labels.length !== b.labels.length) return false;
+  if (JSON.stringify(a.bare_order) !== JSON.stringify(b.bare_order)) return false;
+  const place = new Map(a.labels.map((label, i) => [label, i]));
+  return b.labels.every((label, j) => place.has(label)
+    && a.bare[place.get(label)] === b.bare[j] && a.named[place.get(label)] === b.named[j]);
+}
+
 function showDirty(ctl) {
   ctl.hint.hidden = ctl.area.value === ctl.shown;
 }
@@ -38,6 +47,9 @@ function commit(ctl) {
   // Sent once per change, as Streamlit's text area does: Ctrl+Enter, or leaving the box.
   if (ctl.area.value === ctl.shown) return;
   ctl.shown = ctl.area.value;
+  // The server's text is now this one, whatever the list becomes (grade_editor._apply_text),
+  // also when its run does not redraw the box: a redraw must not put an older text back.
+  ctl.given = ctl.area.value;
   showDirty(ctl);
   ctl.nonce += 1;
   ctl.send("typed", { text: ctl.area.value, nonce: `${ctl.id}-${Date.now()}-${ctl.nonce}` });
@@ -46,8 +58,15 @@ function commit(ctl) {
 function follow(ctl, detail) {
   // A live view changed the order it shows: if it holds this box's list, write it so, once
   // that view's frame is painted (its numbers first: a long list's text takes a layout).
-  const words = ctl.data && ctl.data.words;
-  if (!words || !detail || detail.name !== ctl.data.follows) return;
+  if (!ctl.data || !detail || detail.name !== ctl.data.follows) return;
+  if (detail.words && !sameWords(detail.words, ctl.data.words)) {
+    // A new list the view drew, which this box did not: one typed here (the Playground then
+    // redraws that view alone). The box shows it as written; it follows its order from now.
+    ctl.data = { ...ctl.data, words: detail.words };
+    ctl.order = [...detail.words.labels];
+  }
+  const words = ctl.data.words;
+  if (!words) return;
   if (!isPermutation(detail.order, words.labels)) return;
   const first = ctl.following === null;
   ctl.following = [...detail.order];

@@ -315,8 +315,11 @@ function announce(ctl, li) {
 }
 
 function shareOrder(ctl) {
-  // A named view tells the page the order it shows (compare_view.js: compare mode's chart).
-  if (ctl.data && ctl.data.name) announceOrder(ctl.data.name, chipIds(ctl.list));
+  // A named view tells the page the order it shows (compare_view.js: compare mode's chart;
+  // grade_box.js: the box, with the list's words).
+  if (ctl.data && ctl.data.name) {
+    announceOrder(ctl.data.name, chipIds(ctl.list), ctl.data.list_words);
+  }
 }
 
 function moved(ctl, li) {

@@ -80,6 +80,35 @@ def test_the_box_writes_any_order_of_a_list_as_the_core_does(browser: Browser) -
         assert texts == expected, orders
 
 
+REDRAW_JS = """() => {
+    const parentElement = document.getElementById("box");
+    const sent = [];
+    const setStateValue = (name, value) => sent.push([name, value.text]);
+    const data = { label: "Grades", help: "", hint: "", text: "3, 2", rows: 2, follows: "",
+                   words: null };
+    mount({ data, parentElement, setStateValue });
+    const area = parentElement.querySelector("textarea");
+    area.value = "2,0,3";
+    area.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", ctrlKey: true }));
+    area.value = "2,0,3,1";  // typed since, not applied yet
+    mount({ data: { ...data, text: "2,0,3" }, parentElement, setStateValue });
+    return { sent, shown: area.value };
+}"""
+
+
+def test_a_redraw_after_a_text_was_applied_keeps_what_was_typed_since(browser: Browser) -> None:
+    """The server's text is the text applied, even where its run did not redraw the box (the
+    Playground's, which redraws the live view alone): a later redraw with that text must not
+    take back what the person has typed since."""
+    page = browser.new_page()
+    page.set_content("<html><body><div id='box'></div></body></html>")
+    script = static_text("grade_box.js").replace("export default function", "function mount")
+    page.add_script_tag(content=f"const ORDER_SHOWN = 'x';\n{script}\nwindow.mount = mount;")
+    seen = page.evaluate(REDRAW_JS)
+    page.close()
+    assert seen == {"sent": [["typed", "2,0,3"]], "shown": "2,0,3,1"}
+
+
 def _box(page: Page) -> Locator:
     return page.get_by_role("textbox", name="Grades, top position first")
 
@@ -130,6 +159,32 @@ def test_the_box_follows_a_drop_before_the_server_hears_of_it(
     expect(page.locator(CHIPS).first).to_have_attribute("data-id", order[0])
     assert list_order(page) == order
     expect(_box(page)).to_have_value(typed)
+
+
+def test_a_typed_list_stays_as_typed_and_the_box_follows_its_drops(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    """A list typed into the box reruns the live view alone (tests/load/test_list_fragment.py):
+    the box keeps the text as the person wrote it, and the view hands it the new list's words,
+    so that a drop in the new list is written into the box at once, as the core writes it."""
+    _open(page, app_server)
+    _box(page).fill("2,0,3")
+    _box(page).press("Control+Enter")
+    expect(metric(page, "nDCG")).to_have_text(format_real(evaluate([2.0, 0.0, 3.0]).ndcg))
+    expect(page.locator(CHIPS)).to_have_count(3)
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)  # the run is over
+    expect(_box(page)).to_have_value("2,0,3")  # the person's spacing stays
+    _chip(page, "D3").focus()
+    page.keyboard.press("Alt+ArrowUp")
+    order = ["D1", "D3", "D2"]
+    grade_of = {"D1": 2.0, "D2": 0.0, "D3": 3.0}
+    expect(_box(page)).to_have_value(format_grades([grade_of[d] for d in order], order))
+    expect(page).to_have_url(re.compile(r"g=D1%3D2%2C(\+|%20)D3%3D3"))  # the server holds it
+    # A grade changed in that text is typed into that order.
+    _box(page).fill("D1=2, D3=3, D2=1")
+    _box(page).press("Control+Enter")
+    expect(metric(page, "nDCG")).to_have_text(format_real(evaluate([2.0, 3.0, 1.0]).ndcg))
+    assert list_order(page) == order
 
 
 def _table_cells(page: Page) -> Locator:

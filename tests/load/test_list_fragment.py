@@ -1,6 +1,7 @@
 """What a run of the Playground's list redraws, seen on a real server through the load client
-(benchmarks/load_session.py): a drop reruns the live view's own fragment, not the page's nor
-the grade editor's, and a typed list still redraws everything that names the documents."""
+(benchmarks/load_session.py): a drop, and a list typed into the grade box, rerun the live
+view's own fragment, not the page's nor the grade editor's; a typed list that ends an error
+standing under the box redraws the editor too."""
 
 from __future__ import annotations
 
@@ -66,7 +67,54 @@ def test_a_drop_reruns_the_list_alone_and_the_link_follows(app_server: Streamlit
     moved = GradeList(tuple(float(g) for g in grades), tuple(labels))
     expected = view_to_params(View(page="Playground", grade_list=moved))["g"]
     assert seen["query"].get("g") == [expected]  # the link names the new order
-    # A typed list of five reruns the same fragment, and the live view's picker offers its
-    # documents.
+    # A typed list of five: the live view's picker offers its documents.
     assert seen["typed_error"] == ""
     assert seen["choices"] == ["D1", "D2", "D3", "D4", "D5"]
+
+
+def _components(session: Session) -> list[str]:
+    """The components this run drew, by key (the part of their id after the last dash)."""
+    return [
+        element.bidi_component.id.rsplit("-", 1)[-1]
+        for element in session.elements
+        if element.WhichOneof("type") == "bidi_component"
+    ]
+
+
+def test_a_typed_list_reruns_the_live_view_alone(app_server: StreamlitProcess) -> None:
+    """The box already shows what was typed: the run redraws the live view (the core's
+    numbers for the new list, which the check reads) and the link, not the box nor its tabs.
+    After a text that cannot be read, whose error stands under the box with a note beside the
+    numbers, the next list redraws the ranking's whole fragment: error and note go."""
+
+    async def scenario() -> dict[str, object]:
+        session = Session(app_server.url, "ndcg", random.Random(4), start="playground")
+        await session.connect()
+        try:
+            await session.load()
+            typed = await session.type_grades([2, 0, 3, 1])
+            seen: dict[str, object] = {
+                "error": typed.error,
+                "drawn": _components(session),
+                "kinds": _kinds(session),
+                "query": parse_qs(session.query_string),
+            }
+            unread = await session.type_text("3, x")
+            seen |= {"unread": unread.error, "unread_drawn": _components(session)}
+            fixed = await session.type_grades([1, 2])
+            seen |= {"fixed": fixed.error, "fixed_drawn": _components(session)}
+            seen["fixed_texts"] = [e.alert.body for e in session.elements if e.HasField("alert")]
+        finally:
+            await session.close()
+        return seen
+
+    seen = run_async(scenario)
+    assert seen["error"] == ""  # the live view shows the core's nDCG of 2, 0, 3, 1
+    assert seen["drawn"] == [LIVE]  # the box is not drawn again...
+    assert "tab_container" not in str(seen["kinds"])  # ...nor its tabs (not elements at all)
+    typed = GradeList((2.0, 0.0, 3.0, 1.0), ("D1", "D2", "D3", "D4"))
+    assert seen["query"].get("g") == [view_to_params(View(grade_list=typed))["g"]]
+    assert "is not a number" in seen["unread"]  # the error is on the page, under the box
+    assert seen["fixed"] == ""
+    assert "lab_text_box" in seen["fixed_drawn"]  # the whole ranking: the box, without error
+    assert not any("could be read" in text for text in seen["fixed_texts"])
