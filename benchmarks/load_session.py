@@ -97,6 +97,7 @@ CHECKS: dict[str, Callable[[Sequence[Element], Sequence[int], str], str]] = {
 }
 DEFAULT_GRADES = (3, 2, 3, 0, 1, 2)  # the list a fresh session shows
 GAINS = ("linear", "exponential")
+GAIN_KEY = "conv_gain"  # the sidebar's gain radio (components/convention_picker.py)
 
 
 def texts(elements: Sequence[Element]) -> list[str]:
@@ -128,8 +129,7 @@ class Session(Client):
         self.start = start  # the page the link names ("playground"), or "" for the default
         self.click_key = click  # the button a change clicks, where there is no grade box
         self._buttons: dict[str, tuple[str, str]] = {}  # key -> (widget id, fragment id)
-        self._gain_id = ""  # the sidebar's gain radio
-        self._gain_options: list[str] = []
+        self._radios: dict[str, tuple[str, str, list[str]]] = {}  # key -> id, fragment, options
         self.grades: tuple[int, ...] = DEFAULT_GRADES
         self.gain = GAINS[0]
         self.actions: list[Action] = []
@@ -145,9 +145,9 @@ class Session(Client):
         kind = element.WhichOneof("type")
         if kind == "button":
             self._buttons[widget_id.rsplit("-", 1)[-1]] = (widget_id, fragment_id)
-        if widget_id.endswith("-conv_gain") and kind == "radio":
-            self._gain_id = widget_id
-            self._gain_options = list(element.radio.options)  # as shown: "linear: rel", ...
+        if kind == "radio":  # options as shown: "linear: rel", ...
+            key = widget_id.rsplit("-", 1)[-1]
+            self._radios[key] = (widget_id, fragment_id, list(element.radio.options))
         if kind == "bidi_component" and widget_id.endswith(tuple(f"-{k}" for k in LIST_KEYS)):
             self._list_id, self._list_fragment = widget_id, fragment_id
         if kind == "bidi_component" and widget_id.endswith(f"-{BOX_KEY}"):
@@ -284,18 +284,24 @@ class Session(Client):
         self.actions.append(action)
         return action
 
+    async def choose(self, key: str, option: int) -> Action:
+        """Pick the ``option``-th choice of the radio keyed ``key`` (a sidebar choice), in
+        the run the browser would ask for (its fragment's); the run is not checked here."""
+        widget_id, fragment_id, options = self._radios[key]
+        state = WidgetState(id=widget_id, string_value=options[option])  # the text shown
+        self._widget_states[widget_id] = state
+        states = list(self._widget_states.values())
+        return await self._rerun("sidebar", self.page_hash, fragment_id, states)
+
     async def change_gain(self) -> Action:
-        """Switch the sidebar's gain (linear <-> exponential): a full rerun of the page."""
+        """Switch the sidebar's gain (linear <-> exponential), in the picker's fragment: the
+        app reruns what the page said follows it, or all of it."""
         self.gain = GAINS[1 - GAINS.index(self.gain)]
-        shown = self._gain_options[GAINS.index(self.gain)]  # a radio's value: the option's text
-        state = WidgetState(id=self._gain_id, string_value=shown)
-        self._widget_states[self._gain_id] = state
-        action = await self._rerun(
-            "sidebar", self.page_hash, "", list(self._widget_states.values())
-        )
-        action.error = action.error or self._page_error(self.page_hash)
-        if not action.error and self.pages.get(self.page_hash) == PLAYGROUND:
-            action.error = self.check(self.elements, self.grades, self.gain)
+        action = await self.choose(GAIN_KEY, GAINS.index(self.gain))
+        if self.pages.get(self.page_hash) == PLAYGROUND:  # its numbers (its header is not run)
+            action.error = action.error or self.check(self.elements, self.grades, self.gain)
+        else:
+            action.error = action.error or self._page_error(self.page_hash)
         self.actions.append(action)
         return action
 
@@ -312,7 +318,8 @@ class Session(Client):
         """One action a person might take next."""
         if len(self.pages) <= 1:  # the one-button page, the shell: its button
             return await self.click()
-        if self._gain_id in self._run_widgets and self.rng.random() < 0.15:
+        gain_id = self._radios.get(GAIN_KEY, ("",))[0]
+        if gain_id in self._run_widgets and self.rng.random() < 0.15:
             return await self.change_gain()
         on_playground = self.pages.get(self.page_hash) == PLAYGROUND
         if on_playground and self._text_id and self.rng.random() < 0.6:

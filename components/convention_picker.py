@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 import streamlit as st
@@ -20,6 +21,34 @@ from components.state import (
 from ndcg_core import CONVENTION_FIELDS, PRESETS, Convention
 
 NOT_USED_NOTE = "Not used on this page"
+PICKER = "lab_picker"  # the sidebar's choices, a fragment of their own (st.rerun names it)
+FOLLOWERS_KEY = "lab_choice_followers"  # what a page said follows a choice (follow_choices)
+# The choices that change the numbers alone. Not the ideal (a judged ideal adds an input to
+# the grade editor) nor the negative grades' rule (it decides which lists can be read).
+NUMBERS_ONLY = frozenset({"gain", "discount", "log_base", "cutoff_k", "ties", "zero_ideal"})
+
+
+def follow_choices(*fragments: str) -> None:
+    """Said by a page as it draws: its ``fragments`` (keys) draw all it shows that follows
+    the convention, its link included, so a choice in the sidebar that changes the numbers
+    alone (:data:`NUMBERS_ONLY`) reruns them and the picker, not the whole app. With none,
+    or unsaid (each run of the whole app starts unsaid), a choice reruns the app."""
+    followed = (fragments, current_convention()) if fragments else None
+    st.session_state[FOLLOWERS_KEY] = followed
+
+
+def _after_choice() -> None:
+    """After a choice in the sidebar (a widget's callback; the run it starts would be the
+    picker's fragment alone): the fragments the page named, and the picker, when the choice
+    changed the numbers alone since the page said so; else the whole app."""
+    followed = st.session_state.get(FOLLOWERS_KEY)
+    if followed is not None:
+        fragments, drawn = followed
+        now = current_convention()
+        changed = {name for name in CONVENTION_KEYS if getattr(now, name) != getattr(drawn, name)}
+        if changed <= NUMBERS_ONLY:
+            st.rerun([PICKER, *fragments])
+    st.rerun()
 
 
 def _choice_help(name: str) -> str:
@@ -29,7 +58,10 @@ def _choice_help(name: str) -> str:
     return "\n".join(lines)
 
 
-def _choice_radio(name: str, *, horizontal: bool = False) -> str:
+Callback = Callable[[], None] | None
+
+
+def _choice_radio(name: str, *, horizontal: bool = False, on_change: Callback = None) -> str:
     info = CONVENTION_FIELDS[name]
     labels = {c.value: c.label for c in info.choices}
     value: str = st.radio(
@@ -40,11 +72,14 @@ def _choice_radio(name: str, *, horizontal: bool = False) -> str:
         persist_state=PERSIST,
         help=_choice_help(name),
         horizontal=horizontal,
+        on_change=on_change,
     )
     return value
 
 
-def _cutoff_input(*, width: int | Literal["stretch"] = "stretch") -> int | None:
+def _cutoff_input(
+    *, width: int | Literal["stretch"] = "stretch", on_change: Callback = None
+) -> int | None:
     cutoff_k = st.number_input(
         CONVENTION_FIELDS["cutoff_k"].label,
         min_value=1,
@@ -56,6 +91,7 @@ def _cutoff_input(*, width: int | Literal["stretch"] = "stretch") -> int | None:
         persist_state=PERSIST,
         help=CONVENTION_FIELDS["cutoff_k"].help,
         width=width,
+        on_change=on_change,
     )
     return None if cutoff_k is None else int(cutoff_k)
 
@@ -70,6 +106,7 @@ def _choice_select(name: str) -> str:
         key=CONVENTION_KEYS[name],
         persist_state=PERSIST,
         help=_choice_help(name),
+        on_change=_after_choice,
     )
     return value
 
@@ -90,6 +127,7 @@ def _apply_preset() -> None:
         set_picker(convention)
     st.session_state["conv_preset"] = None
     clear_errors()
+    st.rerun()  # the whole app: it may change any choice, and it clears every error
 
 
 def matching_presets(convention: Convention) -> list[str]:
@@ -107,56 +145,65 @@ def convention_picker() -> Convention:
     In presenter view the sidebar is hidden: nothing is drawn there, and a page shows the
     choices a teacher flips live with :func:`presenter_choices`.
     """
+    st.session_state[FOLLOWERS_KEY] = None  # until the page says what follows a choice
     if view_mode() == "present":
         _keep_choices()
         return current_convention()
     with st.sidebar:
-        st.subheader("Convention", help="Every choice behind the number, and who makes it.")
-        st.selectbox(
-            "Start from a library's preset",
-            list(PRESETS),
-            index=None,
-            placeholder="Choose a preset…",
-            format_func=lambda key: PRESETS[key].name,
-            key="conv_preset",
-            on_change=_apply_preset,
-            help="\n".join(f"- **{p.name}**: {p.description}" for p in PRESETS.values()),
-        )
-        gain = _choice_radio("gain")
-        _used_by("gain", gain)
-        discount = _choice_radio("discount")
-        log_base = st.number_input(
-            CONVENTION_FIELDS["log_base"].label,
-            min_value=LOG_BASE_RANGE[0],
-            max_value=LOG_BASE_RANGE[1],
-            step=1.0,
-            format="%.4g",
-            key=CONVENTION_KEYS["log_base"],
-            persist_state=PERSIST,
-            help=CONVENTION_FIELDS["log_base"].help + " 2 is usual; e ≈ 2.718 gives ln.",
-        )
-        cutoff_k = _cutoff_input()
-        ideal = _choice_radio("ideal")
-        _used_by("ideal", ideal)
-        with st.expander("Advanced: ties, empty ideal, negative grades"):
-            ties = _choice_select("ties")
-            zero_ideal = _choice_select("zero_ideal")
-            _used_by("zero_ideal", zero_ideal)
-            negative_grades = _choice_select("negative_grades")
-            _used_by("negative_grades", negative_grades)
-        convention = Convention(
-            gain=gain,  # type: ignore[arg-type]
-            discount=discount,  # type: ignore[arg-type]
-            log_base=float(log_base),
-            cutoff_k=cutoff_k,
-            ideal=ideal,  # type: ignore[arg-type]
-            ties=ties,  # type: ignore[arg-type]
-            zero_ideal=zero_ideal,  # type: ignore[arg-type]
-            negative_grades=negative_grades,  # type: ignore[arg-type]
-        )
-        matches = matching_presets(convention)
-        st.caption(f"**{convention}**" + (f"  \nSame as: {', '.join(matches)}" if matches else ""))
-    return convention
+        _sidebar_choices()
+    return current_convention()
+
+
+@st.fragment(key=PICKER)
+def _sidebar_choices() -> None:
+    """The picker's widgets and what they say of the convention: a choice reruns this part,
+    and what the page said follows it (:func:`_after_choice`)."""
+    st.subheader("Convention", help="Every choice behind the number, and who makes it.")
+    st.selectbox(
+        "Start from a library's preset",
+        list(PRESETS),
+        index=None,
+        placeholder="Choose a preset…",
+        format_func=lambda key: PRESETS[key].name,
+        key="conv_preset",
+        on_change=_apply_preset,
+        help="\n".join(f"- **{p.name}**: {p.description}" for p in PRESETS.values()),
+    )
+    gain = _choice_radio("gain", on_change=_after_choice)
+    _used_by("gain", gain)
+    discount = _choice_radio("discount", on_change=_after_choice)
+    log_base = st.number_input(
+        CONVENTION_FIELDS["log_base"].label,
+        min_value=LOG_BASE_RANGE[0],
+        max_value=LOG_BASE_RANGE[1],
+        step=1.0,
+        format="%.4g",
+        key=CONVENTION_KEYS["log_base"],
+        persist_state=PERSIST,
+        help=CONVENTION_FIELDS["log_base"].help + " 2 is usual; e ≈ 2.718 gives ln.",
+        on_change=_after_choice,
+    )
+    cutoff_k = _cutoff_input(on_change=_after_choice)
+    ideal = _choice_radio("ideal", on_change=_after_choice)
+    _used_by("ideal", ideal)
+    with st.expander("Advanced: ties, empty ideal, negative grades"):
+        ties = _choice_select("ties")
+        zero_ideal = _choice_select("zero_ideal")
+        _used_by("zero_ideal", zero_ideal)
+        negative_grades = _choice_select("negative_grades")
+        _used_by("negative_grades", negative_grades)
+    convention = Convention(
+        gain=gain,  # type: ignore[arg-type]
+        discount=discount,  # type: ignore[arg-type]
+        log_base=float(log_base),
+        cutoff_k=cutoff_k,
+        ideal=ideal,  # type: ignore[arg-type]
+        ties=ties,  # type: ignore[arg-type]
+        zero_ideal=zero_ideal,  # type: ignore[arg-type]
+        negative_grades=negative_grades,  # type: ignore[arg-type]
+    )
+    matches = matching_presets(convention)
+    st.caption(f"**{convention}**" + (f"  \nSame as: {', '.join(matches)}" if matches else ""))
 
 
 def hidden_convention(unused_because: str) -> Convention:

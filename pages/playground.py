@@ -17,7 +17,7 @@ from components.compare_mode import (
     ranking_b_controls,
     stakeholder_download,
 )
-from components.convention_picker import presenter_choices
+from components.convention_picker import follow_choices, presenter_choices
 from components.grade_editor import TypedThen, grade_editor, table_open
 from components.live_view import drawn_whole
 from components.navigation import run_through_app
@@ -47,6 +47,7 @@ run_through_app()
 
 # The share of the width the results take, beside the list (one ranking) or the two (compare).
 RESULTS_SHARE, COMPARE_SHARE = 0.56, 0.54
+PLAYGROUND = "lab_playground"  # the page's fragment below its header (st.rerun names it)
 RANKING = "lab_ranking"  # one ranking's fragment (st.rerun names it)
 LIVE_PART = "lab_live_part"  # the live view's fragment inside it (st.rerun names it)
 
@@ -110,12 +111,14 @@ def _ranking_parts(convention: Convention) -> bool:
     if drawn_whole(evaluation):  # its reordering buttons are the live view's
         with shown:
             live_part()
-            # Neither changes at a drop (the downloads are drawn only while open, and then a
-            # drop reruns this fragment, _after_reorder): the drop's run leaves them be.
-            st.caption(f"Convention: {convention}")
+            # It does not change at a drop (the downloads are drawn only while open, and then
+            # a drop reruns this fragment, _after_reorder): the drop's run leaves it be.
             if full_controls():
                 export_block(evaluation)
+        # A choice in the sidebar changes the live view's part alone, or the downloads too.
+        follow_choices(RANKING if export_open() else LIVE_PART)
         return True
+    follow_choices(RANKING)
     room = screen.column(RESULTS_SHARE)
     with beside:
         metric_row(evaluation)
@@ -146,6 +149,7 @@ def live_part() -> None:
             evaluation, room=screen_size().column(RESULTS_SHARE), rerun_after=_after_reorder
         )
         result_notes(evaluation)  # a note can depend on the order (a negative nDCG)
+        st.caption(f"Convention: {convention}")  # here, a choice in the sidebar reruns it
     sync_url(convention)
 
 
@@ -215,7 +219,7 @@ def two_rankings(convention: Convention) -> None:
                 stakeholder_download(comparison, titles)
 
 
-@st.fragment
+@st.fragment(key=PLAYGROUND)
 def playground() -> None:
     """The compare switch and what it shows: a change here reruns only this part (one
     ranking's list reruns only its own, :func:`one_ranking`)."""
@@ -225,6 +229,7 @@ def playground() -> None:
         if presenting():  # the sidebar is hidden: the live choices are here
             presenter_choices()
     link_compare(comparing)  # in the view before anything writes it into the URL
+    follow_choices(PLAYGROUND)  # compare mode: all of it (one ranking says less)
     if comparing:
         convention = current_convention()
         two_rankings(convention)
