@@ -40,7 +40,7 @@ def server_table(
     page_rows = table_rows(evaluation)
     shown = page_rows if keys else total
     columns = display_columns(evaluation, rows=shown, titles=titles)
-    labels = [str(label) for label in evaluation.table["label"][:shown]]
+    labels = [str(label) for label in evaluation.column("label", 0, shown)]
     columns[column_names(evaluation)["label"]] = [label or NO_LABEL for label in labels]
     if titles:
         columns["title"] = [titles.get(label, "") for label in labels]

@@ -8,9 +8,8 @@ exact ratio for the cards, Step by step and the per-position table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
-
-import pandas as pd
 
 from ndcg_core.metric.metrics import Evaluation, Real
 
@@ -40,11 +39,12 @@ def shown_ndcg(evaluation: Evaluation) -> Real:
     return shown_ratio(evaluation.dcg, evaluation.ideal_dcg, evaluation.ndcg)
 
 
-def shown_ndcg_column(table: pd.DataFrame) -> list[Real]:
-    """nDCG@i of each row of (part of) an evaluation's table, exact where the float underflowed."""
+def shown_ndcg_column(
+    running_dcg: Sequence[Real], running_ideal_dcg: Sequence[Real], ndcg_at_i: Sequence[float]
+) -> list[Real]:
+    """nDCG@i of each row of (part of) an evaluation's table (its three columns), exact where
+    the float underflowed."""
     return [
         shown_ratio(dcg, ideal, value)
-        for dcg, ideal, value in zip(
-            table["running_dcg"], table["running_ideal_dcg"], table["ndcg_at_i"], strict=True
-        )
+        for dcg, ideal, value in zip(running_dcg, running_ideal_dcg, ndcg_at_i, strict=True)
     ]

@@ -95,6 +95,17 @@ class Evaluation:
         """
         return len(self.columns["position"])
 
+    def column(self, name: str, first: int = 0, end: int | None = None) -> list[Any]:
+        """Rows ``first .. end`` of the table's column ``name`` as Python values (floats, or
+        Decimals where ``exact``), read without making the table: a new list's view reads
+        its columns, and making the frame cost a millisecond of its run.
+
+        >>> evaluate([3, 2, 0]).column("gain", 1), evaluate([3, 2]).column("label")
+        ([2.0, 0.0], ['D1', 'D2'])
+        """
+        values = self.columns[name][first:end]
+        return values.tolist() if isinstance(values, np.ndarray) else list(values)
+
     @property
     def ndcg_at_each_k(self) -> tuple[float, ...]:
         """nDCG@k for k = 1..n (n = length of the shown list), ignoring the cutoff."""

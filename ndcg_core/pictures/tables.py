@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
+from typing import Any
 
 import pandas as pd
 
@@ -85,17 +86,20 @@ def display_columns(
     >>> display_columns(evaluate([3, 2]), titles={"D1": "Forno *Rosso*"})["title"]
     ['Forno \\\\*Rosso\\\\*', '']
     """
-    table = evaluation.table
-    end = len(table) if rows is None else min(len(table), first + rows)
-    part = table.iloc[first:end]
+    end = evaluation.rows if rows is None else min(evaluation.rows, first + rows)
+
+    def part(name: str) -> list[Any]:
+        return evaluation.column(name, first, end)
+
     names = column_names(evaluation)
+    labels = part("label")
     columns: dict[str, list[str]] = {
-        names["position"]: [str(p) for p in part["position"]],
-        names["label"]: [escape_markdown(label) if label else "—" for label in part["label"]],
+        names["position"]: [str(p) for p in part("position")],
+        names["label"]: [escape_markdown(label) if label else "—" for label in labels],
     }
     if titles:
-        columns["title"] = [escape_markdown(titles.get(label, "")) for label in part["label"]]
-    columns[names["grade"]] = [_grade(g) for g in part["grade"]]
+        columns["title"] = [escape_markdown(titles.get(label, "")) for label in labels]
+    columns[names["grade"]] = [_grade(g) for g in part("grade")]
     for column in (
         "gain",
         "discount",
@@ -106,16 +110,18 @@ def display_columns(
         "running_ideal_dcg",
         "ndcg_at_i",
     ):
-        values = part[column].tolist()
+        values = part(column)
         if column == "ndcg_at_i":  # exact where the float underflowed to 0
-            values = shown_ndcg_column(part)
+            values = shown_ndcg_column(
+                part("running_dcg"), part("running_ideal_dcg"), part("ndcg_at_i")
+            )
         if column == "ideal_grade":
             columns[names[column]] = [_grade(g) for g in values]
         else:
             columns[names[column]] = [format_real(v, digits) for v in values]
     if evaluation.convention.cutoff_k is not None:
         columns[f"in top {evaluation.convention.cutoff_k}"] = [
-            "yes" if c else "no" for c in part["counted"]
+            "yes" if c else "no" for c in part("counted")
         ]
     return columns
 

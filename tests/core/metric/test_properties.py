@@ -8,6 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ndcg_core import Convention, Discount, Gain, evaluate
+from ndcg_core.metric.metrics import TABLE_COLUMNS
+from ndcg_core.metric.view_numbers import view_numbers
+from ndcg_core.pictures.tables import display_columns
 
 grade = st.integers(min_value=0, max_value=10).map(float) | st.floats(
     min_value=0, max_value=100, allow_nan=False, allow_infinity=False
@@ -149,3 +152,25 @@ def test_rows_counts_the_tables_rows_without_making_it(grades, unretrieved, conv
     rows = evaluation.rows
     assert "table" not in vars(evaluation)  # a drop's run asks for the length only
     assert rows == len(evaluation.table) >= len(grades)
+
+
+@given(grade_lists, st.lists(grade, max_size=10), conventions, st.integers(0, 12))
+def test_a_column_reads_the_tables_rows_without_making_it(
+    grades, unretrieved, convention, first
+) -> None:
+    judged = convention.with_changes(ideal="judged")
+    evaluation = evaluate(grades, judged, judged_grades=[*grades, *unretrieved])
+    end = first + 5
+    read = {name: evaluation.column(name, first, end) for name in TABLE_COLUMNS}
+    assert "table" not in vars(evaluation)  # a new list's view reads its columns
+    for name, values in read.items():
+        expected = evaluation.table[name].iloc[first:end].tolist()
+        assert [repr(v) for v in values] == [repr(v) for v in expected], name
+
+
+@given(grade_lists, conventions)
+def test_a_new_lists_view_is_made_without_the_table(grades, convention) -> None:
+    evaluation = evaluate(grades, convention)
+    view_numbers(evaluation)
+    display_columns(evaluation, rows=10, titles={"D1": "a title"})
+    assert "table" not in vars(evaluation)
