@@ -130,6 +130,7 @@ class Session(Client):
         self.click_key = click  # the button a change clicks, where there is no grade box
         self._buttons: dict[str, tuple[str, str]] = {}  # key -> (widget id, fragment id)
         self._radios: dict[str, tuple[str, str, list[str]]] = {}  # key -> id, fragment, options
+        self._inputs: dict[str, tuple[str, str]] = {}  # a text input's key -> id, fragment
         self.grades: tuple[int, ...] = DEFAULT_GRADES
         self.gain = GAINS[0]
         self.actions: list[Action] = []
@@ -145,9 +146,11 @@ class Session(Client):
         kind = element.WhichOneof("type")
         if kind == "button":
             self._buttons[widget_id.rsplit("-", 1)[-1]] = (widget_id, fragment_id)
+        key = widget_id.rsplit("-", 1)[-1]
         if kind == "radio":  # options as shown: "linear: rel", ...
-            key = widget_id.rsplit("-", 1)[-1]
             self._radios[key] = (widget_id, fragment_id, list(element.radio.options))
+        if kind == "text_input":
+            self._inputs[key] = (widget_id, fragment_id)
         if kind == "bidi_component" and widget_id.endswith(tuple(f"-{k}" for k in LIST_KEYS)):
             self._list_id, self._list_fragment = widget_id, fragment_id
         if kind == "bidi_component" and widget_id.endswith(f"-{BOX_KEY}"):
@@ -292,6 +295,13 @@ class Session(Client):
         self._widget_states[widget_id] = state
         states = list(self._widget_states.values())
         return await self._rerun("sidebar", self.page_hash, fragment_id, states)
+
+    async def enter_text(self, key: str, text: str) -> Action:
+        """Type ``text`` into the text input keyed ``key`` and leave it; not checked here."""
+        widget_id, fragment_id = self._inputs[key]
+        self._widget_states[widget_id] = WidgetState(id=widget_id, string_value=text)
+        states = list(self._widget_states.values())
+        return await self._rerun("text", self.page_hash, fragment_id, states)
 
     async def change_gain(self) -> Action:
         """Switch the sidebar's gain (linear <-> exponential), in the picker's fragment: the

@@ -1,12 +1,13 @@
 """Server CPU per first page load and per change, one session after another (no queueing).
 
 Run: .venv/bin/python benchmarks/session_cpu.py [--sessions 60] [--scenarios button,shell,playground,app]
-     (add ``playground+drag``: the Playground's change is a drop in its list, not typed grades)
+     (add ``playground+drag``: the Playground's change is a drop in its list, not typed grades;
+     ``playground+gain``: a switch of the sidebar's gain)
      .venv/bin/python benchmarks/session_cpu.py --pages [--visits 15]
      .venv/bin/python benchmarks/session_cpu.py --paired [--rounds 8] [--sessions 100] [--scenarios ...]
-     (``--before DIR``: another checkout's Playground, DIR/app.py, as the scenarios ``before``
-     and ``before+drag``, to measure a change against the code before it in the same run;
-     e.g. ``git worktree add /tmp/before <commit>``)
+     (``--before DIR``: another checkout's Playground, DIR/asgi.py or DIR/app.py, as the
+     scenarios ``before``, ``before+drag`` and ``before+gain``, to measure a change against
+     the code before it in the same run; e.g. ``git worktree add /tmp/before <commit>``)
 
 Latency under load swings with whatever else the machine runs; the server's own CPU time per
 operation does not, so this is the figure to compare before and after a change to a page. For
@@ -48,22 +49,34 @@ from benchmarks.load_servers import SCENARIOS, cpu_seconds, start_servers
 from benchmarks.load_session import Session
 
 WARM_UP = 5
-DRAG = "+drag"  # a scenario name's suffix: the change is a drop in the Playground's list
+# A scenario name's suffix: its change is a drop in the Playground's list, or a switch of the
+# sidebar's gain (without one: typed grades on the Playground, a button elsewhere).
+CHANGES = {"+drag": ("drop", Session.drag), "+gain": ("sidebar gain", Session.change_gain)}
 DEFAULT_SCENARIOS = "button,shell,playground,app"
 PAIRED_SCENARIOS = "button,shell,playground,playground+drag"
 
 
+def scenario_name(name: str) -> str:
+    """The scenario of ``name`` without its change's suffix."""
+    return next((name.removesuffix(s) for s in CHANGES if name.endswith(s)), name)
+
+
+async def make_change(name: str, session: Session) -> None:
+    """Scenario ``name``'s change, by its suffix."""
+    suffix = next((s for s in CHANGES if name.endswith(s)), "")
+    await (CHANGES[suffix][1](session) if suffix else session.change())
+
+
 def new_session(name: str, url: str, rng: random.Random) -> Session:
     """A load client's session of scenario ``name`` on the server at ``url``."""
-    scenario = SCENARIOS[name.removesuffix(DRAG)]
+    scenario = SCENARIOS[scenario_name(name)]
     return Session(url, scenario.check, random.Random(rng.random()), scenario.start, scenario.click)
 
 
 async def measure(name: str, sessions: int, seed: int) -> tuple[float, float, float, float]:
     """Milliseconds of server CPU per first load, per change and per close; and the bytes the
     server sent per change."""
-    drag = name.endswith(DRAG)
-    scenario = SCENARIOS[name.removesuffix(DRAG)]
+    scenario = SCENARIOS[scenario_name(name)]
     rng = random.Random(seed)
     with start_servers(scenario, name) as servers:
         pid = servers.pids[0]
@@ -86,7 +99,7 @@ async def measure(name: str, sessions: int, seed: int) -> tuple[float, float, fl
         loaded = cpu_seconds(pid)
         received = sum(session.received for session in opened)
         for session in opened:
-            await (session.drag() if drag else session.change())
+            await make_change(name, session)
         changed = cpu_seconds(pid)
         sent = (sum(session.received for session in opened) - received) / sessions
         for session in opened:
@@ -113,22 +126,19 @@ async def paired(names: list[str], sessions: int, rounds: int, seed: int) -> tup
     changes: Phases = {name: [] for name in names}
     with contextlib.ExitStack() as stack:
         servers = {
-            name: stack.enter_context(start_servers(SCENARIOS[name.removesuffix(DRAG)], name))
+            name: stack.enter_context(start_servers(SCENARIOS[scenario_name(name)], name))
             for name in names
         }
 
         def make(name: str) -> Session:
             return new_session(name, servers[name].url, rng)
 
-        async def change(name: str, session: Session) -> None:
-            await (session.drag() if name.endswith(DRAG) else session.change())
-
         for name in names:
             for _ in range(WARM_UP):
                 session = make(name)
                 await session.connect()
                 await session.load()
-                await change(name, session)
+                await make_change(name, session)
                 await session.close()
         await asyncio.sleep(0.5)
         for turn in range(rounds):
@@ -143,7 +153,7 @@ async def paired(names: list[str], sessions: int, rounds: int, seed: int) -> tup
             for name in order:
                 before = cpu_seconds(servers[name].pids[0])
                 for session in opened[name]:
-                    await change(name, session)
+                    await make_change(name, session)
                 changes[name].append(
                     1000 * (cpu_seconds(servers[name].pids[0]) - before) / sessions
                 )
@@ -187,7 +197,8 @@ def before_entry(checkout: Path) -> Path:
 
 
 def label(name: str) -> str:
-    return SCENARIOS[name.removesuffix(DRAG)].label + (", drop" if name.endswith(DRAG) else "")
+    suffix = next((s for s in CHANGES if name.endswith(s)), "")
+    return SCENARIOS[scenario_name(name)].label + (f", {CHANGES[suffix][0]}" if suffix else "")
 
 
 async def page_visits(visits: int, seed: int) -> list[tuple[str, float, float]]:

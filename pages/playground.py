@@ -107,6 +107,7 @@ def _ranking_parts(convention: Convention) -> bool:
         list_stale_note(convention)  # an input error above keeps the last list's numbers
         evaluation = evaluate_current(convention)
     if evaluation is None:
+        follow_choices(RANKING)  # a choice may end the error
         return False
     if drawn_whole(evaluation):  # its reordering buttons are the live view's
         with shown:

@@ -79,3 +79,34 @@ def test_a_choice_that_changes_the_numbers_reruns_the_picker_and_the_live_view(
     after = seen["after_there"]
     assert isinstance(after, dict)
     assert "Step by step" in after["headings"]
+
+
+def test_a_choice_while_the_numbers_stand_on_an_error_reruns_the_ranking(
+    app_server: StreamlitProcess,
+) -> None:
+    """Judged documents' grades the convention cannot use (a negative one, rejected) stop the
+    numbers: the ranking's fragment, which that input reruns, says why and draws no live view.
+    A choice of gain then reruns that fragment with the picker, which says it again."""
+
+    async def scenario() -> dict[str, object]:
+        session = Session(app_server.url, "ndcg", random.Random(6), start="playground")
+        session.query_string = "ideal=judged&neg=reject"
+        await session.connect()
+        try:
+            await session.load()
+            entered = await session.enter_text("lab_unretrieved_text", "-1")
+            seen: dict[str, object] = {"entered": entered.error, "after": _drawn(session)}
+            chosen = await session.choose("conv_gain", 1)
+            seen |= {"chosen": chosen.error, "after_choice": _drawn(session)}
+        finally:
+            await session.close()
+        return seen
+
+    seen = run_async(scenario)
+    assert "The judged set has the negative grade" in str(seen["entered"])
+    assert "lab_live" not in seen["after"]["components"]  # type: ignore[index]
+    assert "The judged set has the negative grade" in str(seen["chosen"])  # said again
+    after = seen["after_choice"]
+    assert isinstance(after, dict)
+    assert "lab_live" not in after["components"]
+    assert "gain" in after["query"]
