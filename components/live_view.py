@@ -17,10 +17,9 @@ page's browser library (:mod:`components.browser_library`).
 The list uses the drag list's vendored SortableJS (mouse, Alt+Arrow keys, a finger's long
 press), as :mod:`components.sortable_list` does, but draws every document: it has no window,
 so a page gives it lists of up to :data:`WHOLE_LIST_UP_TO` documents (:func:`drawn_whole`).
-The table (:mod:`components.live_table`) draws every row up to its ``WHOLE_TABLE_UP_TO``
-rows, a longer one a page of ``PAGE_ROWS`` at a time, turned in the browser (each page's
-cells from the same repaint, or from the server's texts of every row where the sums are
-exact). The charts' template, most of a payload, goes to a view once (:func:`live_view`)."""
+The table (:mod:`components.live_table`) draws up to ``WHOLE_TABLE_UP_TO`` rows, a longer
+one a page at a time, turned in the browser (cells from the same repaint, or the server's
+texts where the sums are exact). The charts' template goes to a view once (:func:`live_view`)."""
 
 from __future__ import annotations
 
@@ -199,6 +198,7 @@ def live_data(
     reuse: bool = False,
     chart_src: str | None = None,
     list_words: Mapping[str, Any] | None = None,
+    footnote: str = "",
 ) -> dict[str, Any]:
     """What the component is sent for ``evaluation`` (JSON-ready); ``chart(points,
     template)``, the Vega-Lite spec of its three charts with their rows as JSON, the points'
@@ -210,7 +210,8 @@ def live_data(
     ``parts``, which cards it shows, and whether the table; ``chips``, each document's text
     where a page words it its own way (else its title or label, and its grade);
     ``list_words``, the words a grade box that follows this view writes the list with
-    (:func:`components.grade_box.box_words`), handed to it with the order shown.
+    (:func:`components.grade_box.box_words`), handed to it with the order shown;
+    ``footnote``, a line under the view (plain text).
 
     >>> from ndcg_core import evaluate
     >>> data = live_data(evaluate([3, 2, 0]))
@@ -251,6 +252,7 @@ def live_data(
         "chart_src": chart_src,
         "chart_note": chart_note,
         "list_words": list_words,
+        "footnote": footnote,
         "words": {
             "help": parts.help,
             "cards": CARDS,
@@ -275,6 +277,7 @@ def _base(
     chart_note: str,
     parts: Parts,
     chips: Mapping[str, str] | None,
+    footnote: str,
 ) -> tuple[object, ...]:
     """Everything the component shows but the order: the documents with their grades and
     titles, the convention, the ideal, the charts' template. A drop changes none of it."""
@@ -287,6 +290,7 @@ def _base(
         chart_note,
         parts,
         tuple(sorted((chips or {}).items())),
+        footnote,
     )
 
 
@@ -303,14 +307,15 @@ def live_view(
     parts: Parts = WHOLE,
     chips: Mapping[str, str] | None = None,
     list_words: Mapping[str, Any] | None = None,
+    footnote: str = "",
 ) -> list[str] | None:
     """Draw the list, the cards, the charts (``chart(points, template)``, see
     :func:`live_data`; ``chart_key`` names its template: its shape, width and text size) and
     the table of ``evaluation`` (its documents in its order), or the ``parts`` of them named;
-    ``chips`` and ``list_words``, see :func:`live_data` (the words follow from the documents,
-    their grades and titles, and the order: the view's key holds them). The charts' template goes to the browser when its view
-    does not hold it yet (a new view, a new shape, or the browser asked for everything), and
-    otherwise only their rows: it is most of the payload (26 KB of 33).
+    ``chips``, ``list_words`` and ``footnote``, see :func:`live_data` (the words follow from
+    the documents, their grades and titles, and the order: the view's key holds them). The
+    charts' template goes to the browser when its view does not hold it yet (a new view, a
+    new shape, or the browser asked for everything), and otherwise only their rows.
 
     A drop or an Alt+Arrow move repaints them in the browser at once, then reports the new
     order (the labels, top first) once: ``on_order`` gets it before the next run, which should
@@ -326,7 +331,7 @@ def live_view(
     if len(set(labels)) != len(labels):
         msg = "live_view needs distinct document labels"
         raise ValueError(msg)
-    base = _base(evaluation, titles, chart_key, chart_note, parts, chips)
+    base = _base(evaluation, titles, chart_key, chart_note, parts, chips, footnote)
     answered = st.session_state.pop(f"{key}_reported", None)  # this run's drop, if any
     held_key = f"{key}_template"  # the charts' template this session's view was sent
     if answered == labels and st.session_state.get(f"{key}_base") == (base, True):
@@ -354,6 +359,7 @@ def live_view(
                 reuse,
                 src,
                 list_words,
+                footnote,
             )
             return json.dumps(data).encode(), data["numbers"] is not None
 

@@ -21,6 +21,7 @@ from components.results import (
     browser_chart_key,
     browser_chart_spec,
     chart_note,
+    convention_line,
     current_evaluation,
     cutoff_suffix,
     view_key,
@@ -140,6 +141,8 @@ def live_ranking(
         # The grade box follows this view's order with them, also after a list typed into it
         # that reran this view alone (pages/playground.py).
         list_words=box_words(current_list_words()),
+        # Under the view, in its payload: a choice in the sidebar reruns the view's part alone.
+        footnote=convention_line(evaluation.convention),
     )
     show_error("order")
 

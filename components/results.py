@@ -84,6 +84,15 @@ def current_slip_table(convention: Convention, quantity: Quantity) -> SlipTable:
     )
 
 
+def convention_line(convention: Convention) -> str:
+    """The line under a ranking's numbers that names the convention they follow.
+
+    >>> convention_line(Convention(cutoff_k=5))
+    'Convention: nDCG@5, linear gain, log2(i+1), ideal from the list'
+    """
+    return f"Convention: {convention}"
+
+
 def cutoff_suffix(convention: Convention) -> str:
     """``@k`` after a metric's name, or nothing without a cutoff (``DCG@5``, ``DCG``)."""
     return "" if convention.cutoff_k is None else f"@{convention.cutoff_k}"

@@ -24,6 +24,7 @@ from components.navigation import run_through_app
 from components.reorder import live_ranking, live_ranking_a, order_controls
 from components.results import (
     chart_block,
+    convention_line,
     current_evaluation,
     evaluate_current,
     export_block,
@@ -128,7 +129,7 @@ def _ranking_parts(convention: Convention) -> bool:
         order_controls()
     with shown:
         st.subheader("Position by position", anchor=False)
-        st.caption(f"Convention: {convention}")
+        st.caption(convention_line(convention))
         position_table(evaluation, key="playground", titles=current_titles())
         if full_controls():
             export_block(evaluation)
@@ -150,7 +151,6 @@ def live_part() -> None:
             evaluation, room=screen_size().column(RESULTS_SHARE), rerun_after=_after_reorder
         )
         result_notes(evaluation)  # a note can depend on the order (a negative nDCG)
-        st.caption(f"Convention: {convention}")  # here, a choice in the sidebar reruns it
     sync_url(convention)
 
 
@@ -215,7 +215,7 @@ def two_rankings(convention: Convention) -> None:
         with why:
             comparison_paragraph(comparison)
             comparison_table(comparison)
-            st.caption(f"Convention: {convention}")
+            st.caption(convention_line(convention))
             if full_controls():
                 stakeholder_download(comparison, titles)
 

@@ -375,13 +375,14 @@ function create(parent) {
   const pageOf = make("span", "lv-page-of");
   pager.append(previous, pageLabel, pageOf, next);
   pager.hidden = true;
+  const footnote = make("p", "lv-footnote");  // e.g. the convention the numbers follow
   top.append(listBox, results);
-  root.append(top, status, live, tableBox, pager);
+  root.append(top, status, live, tableBox, pager, footnote);
   parent.append(root);
   const ctl = {
     root, list, cards, status, live, tableBox, caption, thead, tbody, help,
     pager, previous, next, pageInput, pageOf, pageLabel: pageLabel.firstChild, page: 0,
-    chartBox, chartNote, chart: null, chartShape: null, charts: Promise.resolve(),
+    chartBox, chartNote, footnote, chart: null, chartShape: null, charts: Promise.resolve(),
     data: null, send: null, dragging: false, deferred: null, sent: [], heads: null,
   };
   ctl.keys = createKeys(ctl);  // live_keys.js
@@ -470,6 +471,8 @@ function render(ctl, data) {
   else showServerCharts(ctl, spec);
   setText(ctl.chartNote, data.chart_note);
   ctl.chartNote.hidden = !data.chart_note;
+  setText(ctl.footnote, data.footnote || "");
+  ctl.footnote.hidden = !data.footnote;
   refocusChip(wanted);
 }
 
