@@ -82,7 +82,7 @@ def view_numbers(
     """
     if evaluation.exact:
         return None
-    # The columns, not the table: making the frame was a millisecond of a new list's run.
+    # The columns, not the table: making the frame (0.3 ms) was half of this function.
     columns = evaluation.columns
     n, rows = len(evaluation.grades), evaluation.rows
     convention = evaluation.convention
