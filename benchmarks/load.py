@@ -40,8 +40,8 @@ hash, the fragment id, the hashes of the ForwardMsgs it has cached (``ref_hash``
 resolved from that cache) and context info. It reads ForwardMsgs (new_session, navigation,
 page_info_changed, deltas) until ``script_finished``. Actions, each after a pause of
 ``--pause`` s ±50% (uniform): where the sidebar's convention is drawn, 15% of the time it
-switches the gain (the picker's fragment asks for the run: on the Playground the picker and
-the live view's part rerun, elsewhere the whole app; checked against the core's nDCG on the
+switches the gain (on the Playground the radio's callback reruns the live view's part and
+the picker's notes, elsewhere the whole app reruns; checked against the core's nDCG on the
 Playground); on the
 Playground, 60% of the other times it types a new list of 4-10
 grades into the grade box (a real widget change: the text area's widget id and fragment id

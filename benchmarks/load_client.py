@@ -100,6 +100,7 @@ class Client:
         self._widget_states: dict[str, WidgetState] = {}
         self._widget_script: dict[str, str] = {}  # widget id -> script that drew it
         self._run_widgets: set[str] = set()
+        self.shown: set[str] = set()  # widgets on screen: the last full run's, and fragments'
         self.elements: list[Element] = []
         self._finished: asyncio.Future[int] | None = None
         self._file_urls: dict[str, asyncio.Future[str]] = {}  # request id -> upload URL
@@ -219,12 +220,15 @@ class Client:
             self._widget_states = {
                 k: v for k, v in self._widget_states.items() if k in self._run_widgets
             }
+            self.shown = set(self._run_widgets)
             self._runs += 1
             self._cache = {
                 k: v
                 for k, v in self._cache.items()
                 if self._runs - v.last_run <= self._max_cache_age
             }
+        elif status == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY:
+            self.shown |= self._run_widgets  # a fragment's: the rest stay on screen
         if self._finished is not None and not self._finished.done():
             self._finished.set_result(status)
 

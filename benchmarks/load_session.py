@@ -304,8 +304,8 @@ class Session(Client):
         return await self._rerun("text", self.page_hash, fragment_id, states)
 
     async def change_gain(self) -> Action:
-        """Switch the sidebar's gain (linear <-> exponential), in the picker's fragment: the
-        app reruns what the page said follows it, or all of it."""
+        """Switch the sidebar's gain (linear <-> exponential): the app reruns what the page
+        said follows it, or all of it."""
         self.gain = GAINS[1 - GAINS.index(self.gain)]
         action = await self.choose(GAIN_KEY, GAINS.index(self.gain))
         if self.pages.get(self.page_hash) == PLAYGROUND:  # its numbers (its header is not run)
@@ -329,7 +329,7 @@ class Session(Client):
         if len(self.pages) <= 1:  # the one-button page, the shell: its button
             return await self.click()
         gain_id = self._radios.get(GAIN_KEY, ("",))[0]
-        if gain_id in self._run_widgets and self.rng.random() < 0.15:
+        if gain_id in self.shown and self.rng.random() < 0.15:
             return await self.change_gain()
         on_playground = self.pages.get(self.page_hash) == PLAYGROUND
         if on_playground and self._text_id and self.rng.random() < 0.6:

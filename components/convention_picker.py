@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Literal
 
 import streamlit as st
@@ -21,34 +22,41 @@ from components.state import (
 from ndcg_core import CONVENTION_FIELDS, PRESETS, Convention
 
 NOT_USED_NOTE = "Not used on this page"
-PICKER = "lab_picker"  # the sidebar's choices, a fragment of their own (st.rerun names it)
+SUMMARY = "lab_picker_summary"  # the picker's last line: the convention and its presets
 FOLLOWERS_KEY = "lab_choice_followers"  # what a page said follows a choice (follow_choices)
 # The choices that change the numbers alone. Not the ideal (a judged ideal adds an input to
 # the grade editor) nor the negative grades' rule (it decides which lists can be read).
 NUMBERS_ONLY = frozenset({"gain", "discount", "log_base", "cutoff_k", "ties", "zero_ideal"})
+# The choices in NUMBERS_ONLY with a "Used by" note under them: each note is a fragment of its
+# own, which such a choice reruns. The notes of the ideal and the negative grades' rule are
+# drawn by the app's run that those choices start.
+FOLLOWING_NOTES = ("gain", "zero_ideal")
 
 
 def follow_choices(*fragments: str) -> None:
     """Said by a page as it draws: its ``fragments`` (keys) draw all it shows that follows
     the convention, its link included, so a choice in the sidebar that changes the numbers
-    alone (:data:`NUMBERS_ONLY`) reruns them and the picker, not the whole app. With none,
-    or unsaid (each run of the whole app starts unsaid), a choice reruns the app."""
+    alone (:data:`NUMBERS_ONLY`) reruns them and the picker's notes that follow it, not the
+    whole app. With none, or unsaid (each run of the whole app starts unsaid), a choice
+    reruns the app."""
     followed = (fragments, current_convention()) if fragments else None
     st.session_state[FOLLOWERS_KEY] = followed
 
 
 def _after_choice() -> None:
-    """After a choice in the sidebar (a widget's callback; the run it starts would be the
-    picker's fragment alone): the fragments the page named, and the picker, when the choice
-    changed the numbers alone since the page said so; else the whole app."""
+    """After a choice in the sidebar (a widget's callback): when the choice changed the
+    numbers alone since the page said what follows it, rerun those fragments and the
+    picker's notes on the choice, not the picker's widgets (half the cost of the run).
+    Otherwise return, and the app reruns, as it does for any widget outside a fragment."""
     followed = st.session_state.get(FOLLOWERS_KEY)
-    if followed is not None:
-        fragments, drawn = followed
-        now = current_convention()
-        changed = {name for name in CONVENTION_KEYS if getattr(now, name) != getattr(drawn, name)}
-        if changed <= NUMBERS_ONLY:
-            st.rerun([PICKER, *fragments])
-    st.rerun()
+    if followed is None:
+        return
+    fragments, drawn = followed
+    now = current_convention()
+    changed = {name for name in CONVENTION_KEYS if getattr(now, name) != getattr(drawn, name)}
+    if changed <= NUMBERS_ONLY:
+        notes = [_used_by_key(name) for name in sorted(changed) if name in FOLLOWING_NOTES]
+        st.rerun([*fragments, *notes, SUMMARY])
 
 
 def _choice_help(name: str) -> str:
@@ -111,10 +119,26 @@ def _choice_select(name: str) -> str:
     return value
 
 
-def _used_by(name: str, value: str) -> None:
+def _used_by_key(name: str) -> str:
+    return f"lab_used_by_{name}"
+
+
+def _used_by(name: str) -> None:
+    """The "Used by" note under one choice, as the choice stands."""
+    value = st.session_state[CONVENTION_KEYS[name]]
     for choice in CONVENTION_FIELDS[name].choices:
         if choice.value == value:
             st.caption(f"Used by: {choice.used_by}")
+
+
+def _following_note(name: str) -> Callable[[], None]:
+    """The note under a choice in :data:`FOLLOWING_NOTES`, a fragment of its own."""
+    return st.fragment(lambda: _used_by(name), key=_used_by_key(name))
+
+
+_FOLLOWING: Mapping[str, Callable[[], None]] = MappingProxyType(
+    {name: _following_note(name) for name in FOLLOWING_NOTES}
+)
 
 
 def _apply_preset() -> None:
@@ -126,8 +150,7 @@ def _apply_preset() -> None:
             convention = convention.with_changes(cutoff_k=keep_k)
         set_picker(convention)
     st.session_state["conv_preset"] = None
-    clear_errors()
-    st.rerun()  # the whole app: it may change any choice, and it clears every error
+    clear_errors()  # the app reruns (the picker is no fragment): any choice may have changed
 
 
 def matching_presets(convention: Convention) -> list[str]:
@@ -154,10 +177,10 @@ def convention_picker() -> Convention:
     return current_convention()
 
 
-@st.fragment(key=PICKER)
 def _sidebar_choices() -> None:
-    """The picker's widgets and what they say of the convention: a choice reruns this part,
-    and what the page said follows it (:func:`_after_choice`)."""
+    """The picker's widgets and what they say of the convention. Its notes are fragments: a
+    choice that changes the numbers alone reruns them with what the page said follows it
+    (:func:`_after_choice`)."""
     st.subheader("Convention", help="Every choice behind the number, and who makes it.")
     st.selectbox(
         "Start from a library's preset",
@@ -169,10 +192,10 @@ def _sidebar_choices() -> None:
         on_change=_apply_preset,
         help="\n".join(f"- **{p.name}**: {p.description}" for p in PRESETS.values()),
     )
-    gain = _choice_radio("gain", on_change=_after_choice)
-    _used_by("gain", gain)
-    discount = _choice_radio("discount", on_change=_after_choice)
-    log_base = st.number_input(
+    _choice_radio("gain", on_change=_after_choice)
+    _FOLLOWING["gain"]()
+    _choice_radio("discount", on_change=_after_choice)
+    st.number_input(
         CONVENTION_FIELDS["log_base"].label,
         min_value=LOG_BASE_RANGE[0],
         max_value=LOG_BASE_RANGE[1],
@@ -183,25 +206,22 @@ def _sidebar_choices() -> None:
         help=CONVENTION_FIELDS["log_base"].help + " 2 is usual; e ≈ 2.718 gives ln.",
         on_change=_after_choice,
     )
-    cutoff_k = _cutoff_input(on_change=_after_choice)
-    ideal = _choice_radio("ideal", on_change=_after_choice)
-    _used_by("ideal", ideal)
+    _cutoff_input(on_change=_after_choice)
+    _choice_radio("ideal", on_change=_after_choice)
+    _used_by("ideal")
     with st.expander("Advanced: ties, empty ideal, negative grades"):
-        ties = _choice_select("ties")
-        zero_ideal = _choice_select("zero_ideal")
-        _used_by("zero_ideal", zero_ideal)
-        negative_grades = _choice_select("negative_grades")
-        _used_by("negative_grades", negative_grades)
-    convention = Convention(
-        gain=gain,  # type: ignore[arg-type]
-        discount=discount,  # type: ignore[arg-type]
-        log_base=float(log_base),
-        cutoff_k=cutoff_k,
-        ideal=ideal,  # type: ignore[arg-type]
-        ties=ties,  # type: ignore[arg-type]
-        zero_ideal=zero_ideal,  # type: ignore[arg-type]
-        negative_grades=negative_grades,  # type: ignore[arg-type]
-    )
+        _choice_select("ties")
+        _choice_select("zero_ideal")
+        _FOLLOWING["zero_ideal"]()
+        _choice_select("negative_grades")
+        _used_by("negative_grades")
+    _summary()
+
+
+@st.fragment(key=SUMMARY)
+def _summary() -> None:
+    """The convention the picker holds, and the presets it equals."""
+    convention = current_convention()
     matches = matching_presets(convention)
     st.caption(f"**{convention}**" + (f"  \nSame as: {', '.join(matches)}" if matches else ""))
 

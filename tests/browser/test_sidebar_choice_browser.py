@@ -1,4 +1,4 @@
-"""A choice in the sidebar on the Playground reruns the picker and the live view alone
+"""A choice in the sidebar on the Playground reruns the live view and the picker's notes alone
 (tests/load/test_choice_fragment.py): what a person sees must all follow it, the picker's own
 notes, the numbers, the line naming the convention and the link, and a drop after it."""
 
@@ -16,6 +16,7 @@ pytestmark = pytest.mark.browser
 
 FIRST = [3.0, 2.0, 3.0, 0.0, 1.0, 2.0]  # the list a new Playground shows
 EXPONENTIAL = next(c for c in CONVENTION_FIELDS["gain"].choices if c.value == "exponential")
+UNDEFINED = next(c for c in CONVENTION_FIELDS["zero_ideal"].choices if c.value == "nan")
 
 
 def test_a_gain_and_a_cutoff_chosen_in_the_sidebar_reach_everything_they_change(
@@ -39,6 +40,17 @@ def test_a_gain_and_a_cutoff_chosen_in_the_sidebar_reach_everything_they_change(
     expect(metric(page, "nDCG@3")).to_have_text(format_real(evaluate(FIRST, convention).ndcg))
     expect(page.get_by_text(f"Convention: {convention}", exact=True)).to_be_visible()
     expect(page).to_have_url(re.compile(r"k=3"))
+    # An empty ideal's rule, in the picker's expander: its own note and the summary follow.
+    sidebar.get_by_text("Advanced: ties, empty ideal, negative grades").click()
+    # While the expander opens it sets its height inline, and a click in it opens no menu.
+    expect(sidebar.locator("details")).not_to_have_attribute("style", re.compile("height"))
+    sidebar.get_by_role("combobox", name=CONVENTION_FIELDS["zero_ideal"].label).click()
+    page.get_by_role("option", name=UNDEFINED.label).click()
+    convention = Convention(gain="exponential", cutoff_k=3, zero_ideal="nan")
+    expect(sidebar.get_by_text(f"Used by: {UNDEFINED.used_by}")).to_be_visible()
+    expect(sidebar.get_by_text(str(convention), exact=True)).to_be_visible()
+    expect(page.get_by_text(f"Convention: {convention}", exact=True)).to_be_visible()
+    expect(sidebar.get_by_role("radio", name=EXPONENTIAL.label)).to_be_checked()  # kept
     # A drop then repaints with the numbers of that convention.
     page.locator(CHIPS).nth(3).focus()
     page.keyboard.press("Alt+ArrowUp")

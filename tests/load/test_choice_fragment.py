@@ -1,6 +1,7 @@
 """What a choice in the sidebar's convention picker reruns, seen on a real server through the
 load client (benchmarks/load_session.py): on the Playground, a choice that changes the numbers
-alone reruns the picker and the live view's part, not the page; a choice that changes what the
+alone reruns the live view's part and the picker's notes on it, not the page nor the picker's
+widgets; a choice that changes what the
 page shows (the ideal), or one on a page that names nothing to follow it, reruns the app."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import random
 from urllib.parse import parse_qs
 
 from benchmarks.load_session import Session
-from ndcg_core import Convention, Gain, IdealSource
+from ndcg_core import CONVENTION_FIELDS, Convention, Gain, IdealSource
 from ndcg_core.links.view import View, view_to_params
 from scripts.serve import StreamlitProcess
 from tests.load.support import run_async
@@ -28,11 +29,12 @@ def _drawn(session: Session) -> dict[str, object]:
             if element.WhichOneof("type") == "bidi_component"
         ],
         "headings": [e.heading.body for e in session.elements if e.HasField("heading")],
+        "texts": [e.markdown.body for e in session.elements if e.HasField("markdown")],
         "query": parse_qs(session.query_string),
     }
 
 
-def test_a_choice_that_changes_the_numbers_reruns_the_picker_and_the_live_view(
+def test_a_choice_that_changes_the_numbers_reruns_the_live_view_and_the_pickers_notes(
     app_server: StreamlitProcess,
 ) -> None:
     async def scenario() -> dict[str, object]:
@@ -62,9 +64,14 @@ def test_a_choice_that_changes_the_numbers_reruns_the_picker_and_the_live_view(
     after = seen["after_gain"]
     assert isinstance(after, dict)
     assert after["components"] == ["lab_live"]  # the live view, not the grade box
-    assert after["headings"] == ["Convention"]  # the picker's own, not the page's header
-    assert "radio" in after["kinds"]  # the picker, whose notes follow the choice
+    assert after["headings"] == []  # neither the page's header nor the picker's
+    assert "radio" not in after["kinds"]  # the picker's widgets stay as they are
     exponential = Convention(gain=Gain.EXPONENTIAL)
+    texts = after["texts"]
+    assert isinstance(texts, list)
+    used_by = CONVENTION_FIELDS["gain"].choices[1].used_by  # the exponential gain's note
+    assert [t for t in texts if t.startswith("Used by")] == [f"Used by: {used_by}"]
+    assert f"**{exponential}**" in "\n".join(texts)  # the picker's summary follows it
     assert after["query"].get("gain") == [view_to_params(View(convention=exponential))["gain"]]
     # The ideal from judged documents adds an input to the grade editor: the whole app.
     assert seen["ideal"] == ""
@@ -86,7 +93,7 @@ def test_a_choice_while_the_numbers_stand_on_an_error_reruns_the_ranking(
 ) -> None:
     """Judged documents' grades the convention cannot use (a negative one, rejected) stop the
     numbers: the ranking's fragment, which that input reruns, says why and draws no live view.
-    A choice of gain then reruns that fragment with the picker, which says it again."""
+    A choice of gain then reruns that fragment and the picker's notes: it says it again."""
 
     async def scenario() -> dict[str, object]:
         session = Session(app_server.url, "ndcg", random.Random(6), start="playground")

@@ -53,6 +53,7 @@ def test_a_page_that_computes_with_the_convention_shows_the_picker(page: Declare
 def test_the_convention_survives_a_visit_to_a_page_that_ignores_it() -> None:
     at = open_app(page="pages/playground.py")
     at.sidebar.number_input(key=CONVENTION_KEYS["log_base"]).set_value(10.0).run()
+    at.run()  # the choice reran fragments alone; AppTest keeps only their elements
     at.sidebar.radio(key=CONVENTION_KEYS["gain"]).set_value("exponential").run()
     at.switch_page("pages/practice.py").run()
     assert at.session_state[CONVENTION_KEYS["log_base"]] == 10.0

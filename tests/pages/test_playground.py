@@ -91,6 +91,9 @@ def test_negative_grades_are_refused_under_the_reject_policy() -> None:
 def test_changing_the_convention_changes_the_numbers_as_the_core_says() -> None:
     at = open_app(page=PLAYGROUND)
     at.radio(key="conv_gain").set_value("exponential").run()
+    # A choice reruns the live view and the picker's notes; AppTest keeps only the elements
+    # of the last run, so a run of the whole page draws the picker again, as a browser shows.
+    at.run()
     at.number_input(key="conv_cutoff_k").set_value(3).run()
     assert not at.exception
     convention = Convention(gain="exponential", cutoff_k=3)
