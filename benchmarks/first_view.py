@@ -7,7 +7,7 @@ Serves, with the shipped settings (.streamlit/config.toml), the one-button page
 times, a new Chromium context (no cache, no cookies) opens it and the clock stops at the first
 frame that shows what a person came for:
 
-- the one-button page, and the app's shell around a blank page (benchmarks/shell_app.py,
+- the one-button page, and the app's shell around a blank page (benchmarks/shell_asgi.py,
   the floor): their line of text;
 - the app's root (the lesson, the default page): step 1's progress line and its last card;
 - /playground: the nDCG number card's value (the live view's, or st.metric's before it).
@@ -81,7 +81,7 @@ def main() -> None:
     log_dir = ROOT / "benchmarks" / ".logs"
     log_dir.mkdir(exist_ok=True)
     button = StreamlitServer("benchmarks/empty_app.py", log_dir / "first_view_button.log")
-    shell = StreamlitServer("benchmarks/shell_app.py", log_dir / "first_view_shell.log")
+    shell = StreamlitServer("benchmarks/shell_asgi.py", log_dir / "first_view_shell.log")
     app = StreamlitServer("asgi.py", log_dir / "first_view_app.log")
     try:
         with sync_playwright() as playwright:

@@ -10,7 +10,8 @@ Run (from the project folder; about 5 minutes with the defaults):
 Scenarios, in one run (the default four): ``button`` is benchmarks/empty_app.py, a page with
 one button and one line of text, the baseline issue 14 measures against; ``shell`` is
 benchmarks/shell_app.py, app.py's own set-up, sidebar and navigation around a blank page with
-that button (the floor the app cannot go below); ``app`` is the app as `make run` serves it
+that button, on the app's server start (benchmarks/shell_asgi.py; the floor the app cannot go
+below); ``app`` is the app as `make run` serves it
 (asgi.py) opened at its root (the lesson, the default page; a burst's change presses Next);
 ``playground`` is the same opened at /playground (a burst's change types grades). Not run
 unless asked: ``empty``,

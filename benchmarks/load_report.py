@@ -64,7 +64,7 @@ def _baselines(results: list[Result], r: Result) -> tuple[Result | None, Result 
     run without them, the empty app with as many processes as ``r`` stands for the first."""
     by_script = {e.scenario.script: e for e in results if e.scenario.processes == 1}
     button = by_script.get("benchmarks/empty_app.py")
-    shell = by_script.get("benchmarks/shell_app.py")
+    shell = by_script.get("benchmarks/shell_asgi.py")
     if button is None:
         empties = [e for e in results if e.scenario.script.endswith("empty_nav_app.py")]
         same = [e for e in empties if e.scenario.processes == r.scenario.processes]
@@ -166,7 +166,7 @@ def report_burst(results: list[Result]) -> None:
     print(
         "\nFirst run: from a session's first HTTP request to its first script_finished. "
         "'vs button': against the one-button page (benchmarks/empty_app.py), 'vs shell': "
-        "against the app's shell around a blank page (benchmarks/shell_app.py), both served "
+        "against the app's shell around a blank page (benchmarks/shell_asgi.py), both served "
         "with the same shipped settings in this run. Targets (issue 14): first run p95 at "
         "most 5x the button's, or within 1.5x of the shell's; 0 errors."
     )

@@ -57,7 +57,7 @@ SCENARIOS = {
         "one-button page, 1 process", "benchmarks/empty_app.py", 1, "none", click="bench_click"
     ),
     "shell": Scenario(
-        "app shell, blank page", "benchmarks/shell_app.py", 1, "none", click="bench_click"
+        "app shell, blank page", "benchmarks/shell_asgi.py", 1, "none", click="bench_click"
     ),
     "floor": Scenario(
         "the live view alone in a fragment", "benchmarks/drop_floor_app.py", 1, "none"

@@ -264,7 +264,7 @@ def main() -> None:
     log_dir.mkdir(exist_ok=True)
     empty_server = StreamlitServer("benchmarks/empty_app.py", log_dir / "empty.log")
     app_server = StreamlitServer("asgi.py", log_dir / "app.log")
-    shell_server = StreamlitServer("benchmarks/shell_app.py", log_dir / "shell.log")
+    shell_server = StreamlitServer("benchmarks/shell_asgi.py", log_dir / "shell.log")
     try:
         empty_click = browser_clicks(empty_server.url, "Click", CHANGED_JS)
         print(f"   empty page, button         {empty_click * 1000:7.1f} ms")
