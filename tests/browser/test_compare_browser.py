@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from ndcg_core import format_real
 from ndcg_core.metric.compare import compare
 from ndcg_core.metric.comparison import Comparison
+from ndcg_core.metric.parsing import format_grades
 from ndcg_core.pictures.stakeholder import number_rows
 from ndcg_core.text.titles import titles_to_param
 from tests.browser.conftest import VIEWPORT, HeldStream, StreamlitServer, drag_item
@@ -207,6 +208,9 @@ def test_each_rankings_buttons_reorder_it_in_the_browser(
     assert order_of(page, "A") == order_a
     expect_numbers(page, order_a, order_b)
     assert order_of(page, "B") == order_b  # B keeps its order
+    # The move's run draws the comparison's words alone: the grade box follows A's view here.
+    box = page.get_by_role("textbox", name="Grades, top position first")
+    expect(box).to_have_value(format_grades([SEED[label] for label in order_a], order_a))
     b_view.get_by_role("button", name="Ideal order").click()
     ideal_b = ["D1", "D3", "D2", "D6", "D5", "D4"]  # 3, 3, 2, 2, 1, 0: D1 before D3 as shown
     expect_numbers(page, order_a, ideal_b)  # the server's answer, which moves B's chips too
