@@ -340,3 +340,20 @@ def test_titled_documents_show_as_title_and_grade_in_both_lists(
         expect(chips.filter(has_text="D2 · 2")).to_have_count(1)  # no title: the label
     expect(paragraph(page)).to_contain_text(f"{SCRIPT} (grade 3) is 1st in B instead of 3rd")
     assert dialogs == []
+
+
+def test_with_the_table_open_a_move_in_a_reorders_the_table(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    """The table editor shows A's order, which the server draws: with it open, a move in A
+    reruns compare mode whole, not the comparison's words alone."""
+    open_compare(page, app_server)
+    page.get_by_role("tab", name="Table").click()
+    # The data editor draws on a canvas; its cells are also in a table for screen readers.
+    cells = page.get_by_test_id("stDataFrame").locator("table td")
+    expect(cells.first).to_have_text("D1")
+    ranking_list(page, "A").first.focus()
+    page.keyboard.press("Alt+ArrowDown")
+    expect(cells.nth(0)).to_have_text("D2")
+    expect(cells.nth(3)).to_have_text("D1")
+    expect_numbers(page, ["D2", "D1", "D3", "D4", "D5", "D6"], A)

@@ -117,3 +117,30 @@ def test_where_the_sums_are_exact_a_drop_reruns_compare_mode_whole(
     kinds = seen["kinds"]
     assert isinstance(kinds, list)
     assert kinds.count("bidi_component") >= 3  # A's and B's views and the chart, anew
+
+
+def test_with_an_input_error_standing_a_drop_reruns_compare_mode_whole(
+    app_server: StreamlitProcess,
+) -> None:
+    """A list the box cannot read keeps the last list's numbers, and the note above them
+    names that list: a drop in A changes it, so the note and the editor are drawn again."""
+
+    async def scenario() -> dict[str, object]:
+        session = Session(app_server.url, "ndcg", random.Random(9), start="playground")
+        session.query_string = urlencode(_view(LABELS, ORDER_B))
+        await session.connect()
+        try:
+            await session.load()
+            typed = await session.type_text("3, 0, x")
+            dropped = await session.drop_in("lab_live_a", ["b", "a", "c", "d"])
+            seen = _drawn(session) | {"typed": typed.error, "error": dropped.error}
+        finally:
+            await session.close()
+        return seen
+
+    seen = run_async(scenario)
+    assert "x" in str(seen["typed"])  # the box's error names what it could not read
+    assert seen["error"] == ""
+    kinds = seen["kinds"]
+    assert isinstance(kinds, list)
+    assert kinds.count("bidi_component") >= 3  # the box and the views, drawn again
