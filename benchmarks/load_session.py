@@ -131,7 +131,6 @@ class Session(Client):
         self._buttons: dict[str, tuple[str, str]] = {}  # key -> (widget id, fragment id)
         self._radios: dict[str, tuple[str, str, list[str]]] = {}  # key -> id, fragment, options
         self._inputs: dict[str, tuple[str, str]] = {}  # a text input's key -> id, fragment
-        self._components: dict[str, tuple[str, str]] = {}  # a component's key -> id, fragment
         self.grades: tuple[int, ...] = DEFAULT_GRADES
         self.gain = GAINS[0]
         self.actions: list[Action] = []
@@ -152,8 +151,6 @@ class Session(Client):
             self._radios[key] = (widget_id, fragment_id, list(element.radio.options))
         if kind == "text_input":
             self._inputs[key] = (widget_id, fragment_id)
-        if kind == "bidi_component":
-            self._components[key] = (widget_id, fragment_id)
         if kind == "bidi_component" and widget_id.endswith(tuple(f"-{k}" for k in LIST_KEYS)):
             self._list_id, self._list_fragment = widget_id, fragment_id
         if kind == "bidi_component" and widget_id.endswith(f"-{BOX_KEY}"):
@@ -258,17 +255,6 @@ class Session(Client):
         self.labels, self.grades = labels, grades
         self.actions.append(action)
         return action
-
-    async def drop_in(self, key: str, order: list[str]) -> Action:
-        """A drop in the live view keyed ``key`` (compare mode's A or B): its "order" trigger
-        with the whole new order, in the run the browser would ask for; not checked here."""
-        widget_id, fragment_id = self._components[key]
-        trigger = json.dumps([{"event": "order", "value": order}])
-        states = [
-            *self._widget_states.values(),
-            WidgetState(id=TRIGGERS.format(widget_id), json_trigger_value=trigger),
-        ]
-        return await self._rerun("drag", self.page_hash, fragment_id, states)
 
     async def _list_event(self, kind: str, event: str, value: object) -> Action:
         """A rerun of the list's fragment with the list component's trigger ``event``."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -34,19 +34,6 @@ def error_box(message: str, where: Any = st) -> None:
     """The one way a page says something went wrong: ``message`` (plain words, shown as plain
     text) in a red box, in ``where`` (the page, or a column or container of it)."""
     where.error(plain(message), icon=":material/error:")
-
-
-def store_then_rerun(
-    store: Callable[[], None], rerun_after: Callable[[], str | None], where: str
-) -> None:
-    """``store()`` a reorder (a live view's callback), then rerun the fragment
-    ``rerun_after()`` names, asked first (storing clears the errors it may look at). None,
-    or an error the store left at ``where`` (the order was not taken), leaves the run the
-    reorder started: the view's own, which says why."""
-    scope = rerun_after()
-    store()
-    if scope is not None and not st.session_state.get(ERRORS_KEY, {}).get(where):
-        st.rerun(scope)
 
 
 def show_error(where: str) -> None:

@@ -18,7 +18,7 @@ import streamlit as st
 
 from components.browser_library import library_user_js
 from components.cache import remember
-from components.chrome import error_box, plain, show_error, store_then_rerun
+from components.chrome import error_box, plain, show_error
 from components.drag_order import draggable_ranking, order_buttons
 from components.live_view import CHART_MARGIN, LIST_VIEW, PAIRED, drawn_whole, live_view
 from components.screen import chart_font_size
@@ -128,26 +128,19 @@ def _same_as_a() -> None:
 
 
 def ranking_b_controls(
-    titles: Mapping[str, str] | None = None,
-    evaluation_b: Evaluation | None = None,
-    *,
-    rerun_after: Callable[[], str | None] = lambda: None,
+    titles: Mapping[str, str] | None = None, evaluation_b: Evaluation | None = None
 ) -> None:
     """Ranking B, with the same keyboard alternative and buttons as A's: drawn in the
     browser with its DCG, nDCG and reordering buttons (``evaluation_b``, B scored) where it
-    is drawn whole (a reorder there reruns the fragment ``rerun_after()`` names, None:
-    compare mode's part, which Ideal order always reruns), else as a drag list with the
-    server's buttons; then "Same as A"."""
+    is drawn whole, else as a drag list with the server's buttons; then "Same as A"."""
     ranking_b = current_ranking_b()
     if evaluation_b is not None and drawn_whole(evaluation_b):
         live_view(
             evaluation_b,
             key=LIVE_B_KEY,
             titles=titles,
-            on_order=lambda order: store_then_rerun(
-                lambda: _on_drag_b(order), rerun_after, "order_b"
-            ),
-            on_ideal=_to_ideal_b,  # the server's order: the views must be drawn again
+            on_order=_on_drag_b,
+            on_ideal=_to_ideal_b,
             parts=PARTS_B,
         )
         show_error("order_b")

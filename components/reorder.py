@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import streamlit as st
+
 from components.cache import shared_view
-from components.chrome import show_error, store_then_rerun
+from components.chrome import show_error
 from components.compare_mode import PARTS_A
 from components.drag_order import draggable_ranking, order_buttons
 from components.grade_box import box_words
@@ -108,6 +110,15 @@ def order_controls() -> None:
     order_buttons(key="lab", on_click=_reorder)
 
 
+def _then_rerun(store: Callable[[], None], rerun_after: Callable[[], str | None]) -> None:
+    """``store()`` a reorder, then rerun the fragment ``rerun_after()`` names (asked first:
+    storing clears the errors it may look at); None leaves the run the reorder started."""
+    scope = rerun_after()
+    store()
+    if scope is not None:
+        st.rerun(scope)
+
+
 def live_ranking(
     evaluation: Evaluation, *, room: int, rerun_after: Callable[[], str | None] = lambda: None
 ) -> None:
@@ -120,8 +131,8 @@ def live_ranking(
         evaluation,
         key=LIVE_KEY,
         titles=current_titles(),
-        on_order=lambda order: store_then_rerun(lambda: _on_drag(order), rerun_after, "order"),
-        on_ideal=lambda shown: store_then_rerun(lambda: _to_ideal(shown), rerun_after, "order"),
+        on_order=lambda order: _then_rerun(lambda: _on_drag(order), rerun_after),
+        on_ideal=lambda shown: _then_rerun(lambda: _to_ideal(shown), rerun_after),
         chart=lambda points, template: browser_chart_spec(
             evaluation, room=room - CHART_MARGIN, points=points, template=template
         ),
@@ -136,19 +147,16 @@ def live_ranking(
     show_error("order")
 
 
-def live_ranking_a(
-    evaluation: Evaluation, *, rerun_after: Callable[[], str | None] = lambda: None
-) -> None:
+def live_ranking_a(evaluation: Evaluation) -> None:
     """Compare mode's ranking A (the current list), its DCG and nDCG and its reordering
     buttons, repainted in the browser at a drop or a press; the new order comes back to the
-    list's one writer, and then the fragment ``rerun_after()`` names reruns (None: compare
-    mode's part, the view's own, which Ideal order always reruns: the server orders ties)."""
+    list's one writer."""
     live_view(
         evaluation,
         key=LIVE_A_KEY,
         titles=current_titles(),
-        on_order=lambda order: store_then_rerun(lambda: _on_drag(order), rerun_after, "order"),
-        on_ideal=_to_ideal,  # the server's order: the views must be drawn again
+        on_order=_on_drag,
+        on_ideal=_to_ideal,
         parts=PARTS_A,
     )
     show_error("order")

@@ -43,7 +43,6 @@ from components.state import (
     view_mode,
 )
 from ndcg_core import Convention, NdcgError
-from ndcg_core.metric.view_numbers import view_numbers
 
 run_through_app()
 
@@ -52,7 +51,6 @@ RESULTS_SHARE, COMPARE_SHARE = 0.56, 0.54
 PLAYGROUND = "lab_playground"  # the page's fragment below its header (st.rerun names it)
 RANKING = "lab_ranking"  # one ranking's fragment (st.rerun names it)
 LIVE_PART = "lab_live_part"  # the live view's fragment inside it (st.rerun names it)
-COMPARE_WHY = "lab_compare_why"  # compare mode's paragraph and numbers (st.rerun names it)
 
 page_header(
     "Playground",
@@ -191,9 +189,8 @@ def _after_typed(store: Callable[[], bool]) -> None:
         st.rerun(LIVE_PART)
 
 
-def two_rankings(convention: Convention) -> bool:
-    """Ranking A (the list) and ranking B side by side, their numbers, charts and why; True
-    when the comparison's own part drew why (and put the view in the URL)."""
+def two_rankings(convention: Convention) -> None:
+    """Ranking A (the list) and ranking B side by side, their numbers, charts and why."""
     titles = current_titles()
     rankings, results = st.columns([1 - COMPARE_SHARE, COMPARE_SHARE], gap="large")
     why = st.container()  # the paragraph and every number, right under the two rankings
@@ -203,60 +200,24 @@ def two_rankings(convention: Convention) -> bool:
         comparison = current_comparison(convention, titles)
         if comparison is not None:
             comparison_chart(comparison, room=screen_size().column(COMPARE_SHARE))
-    evaluation_b = comparison.b if comparison is not None else None
     with rankings:
         ranking_a, ranking_b = st.columns(2)
         with ranking_a:
             st.subheader("Ranking A", anchor=False)
             if comparison is not None and drawn_whole(comparison.a):
-                live_ranking_a(comparison.a, rerun_after=_after_compare_reorder)
+                live_ranking_a(comparison.a)
             else:
                 order_controls()
         with ranking_b:
             st.subheader("Ranking B", anchor=False)
-            ranking_b_controls(titles, evaluation_b, rerun_after=_after_compare_reorder)
-    if comparison is None:
-        return False
-    with why:
-        comparison_why()
-    return True
-
-
-@st.fragment(key=COMPARE_WHY)
-def comparison_why() -> None:
-    """What the server writes of A against B: the paragraph on what drives the difference,
-    every number, the convention's line and the stakeholder's page; then the view in the URL.
-
-    A fragment of its own: a drop, or a move by a button, in A's or B's view reruns only this
-    part where the browser repaints all else (:func:`_after_compare_reorder`)."""
-    run_app_for_handed_convention()
-    convention, titles = current_convention(), current_titles()
-    comparison = current_comparison(convention, titles)  # the page's, remembered
+            ranking_b_controls(titles, comparison.b if comparison is not None else None)
     if comparison is not None:
-        comparison_paragraph(comparison)
-        comparison_table(comparison)
-        st.caption(convention_line(convention))
-        if full_controls():
-            stakeholder_download(comparison, titles)
-    link_compare(True)  # B's order, after a reorder of B
-    sync_url(convention)
-
-
-def _after_compare_reorder() -> str | None:
-    """What must rerun after a reorder in A's or B's live view (not Ideal order, which the
-    server orders), decided before it is stored:
-    the comparison's words and numbers alone (:func:`comparison_why`) where the browser
-    repaints the rest (the views, the pair and the chart: sums that are not exact) and the
-    editor shows nothing of A's order (no table open, no input error's note, which names the
-    last list); else compare mode's whole part (None)."""
-    convention = current_convention()
-    if table_open() or input_error_standing(convention):
-        return None
-    try:
-        evaluation = current_evaluation(convention)
-    except NdcgError:
-        return None
-    return COMPARE_WHY if view_numbers(evaluation) is not None else None
+        with why:
+            comparison_paragraph(comparison)
+            comparison_table(comparison)
+            st.caption(convention_line(convention))
+            if full_controls():
+                stakeholder_download(comparison, titles)
 
 
 @st.fragment(key=PLAYGROUND)
@@ -272,8 +233,8 @@ def playground() -> None:
     follow_choices(PLAYGROUND)  # compare mode: all of it (one ranking says less)
     if comparing:
         convention = current_convention()
-        if not two_rankings(convention):
-            sync_url(convention)  # a fragment rerun skips app.py; in a full run app.py need not
+        two_rankings(convention)
+        sync_url(convention)  # a fragment rerun skips app.py; in a full run app.py then need not
     else:
         one_ranking()
 
