@@ -69,10 +69,11 @@ def _choice_help(name: str) -> str:
 Callback = Callable[[], None] | None
 
 
-def _choice_radio(name: str, *, horizontal: bool = False, on_change: Callback = None) -> str:
+def _choice_radio(name: str, *, horizontal: bool = False, on_change: Callback = None) -> None:
+    """A choice's radio; its value is read from the session (``current_convention``)."""
     info = CONVENTION_FIELDS[name]
     labels = {c.value: c.label for c in info.choices}
-    value: str = st.radio(
+    st.radio(
         info.label,
         list(labels),
         format_func=labels.__getitem__,
@@ -82,13 +83,12 @@ def _choice_radio(name: str, *, horizontal: bool = False, on_change: Callback = 
         horizontal=horizontal,
         on_change=on_change,
     )
-    return value
 
 
 def _cutoff_input(
     *, width: int | Literal["stretch"] = "stretch", on_change: Callback = None
-) -> int | None:
-    cutoff_k = st.number_input(
+) -> None:
+    st.number_input(
         CONVENTION_FIELDS["cutoff_k"].label,
         min_value=1,
         max_value=MAX_CUTOFF_K,
@@ -101,13 +101,12 @@ def _cutoff_input(
         width=width,
         on_change=on_change,
     )
-    return None if cutoff_k is None else int(cutoff_k)
 
 
-def _choice_select(name: str) -> str:
+def _choice_select(name: str) -> None:
     info = CONVENTION_FIELDS[name]
     labels = {c.value: c.label for c in info.choices}
-    value: str = st.selectbox(
+    st.selectbox(
         info.label,
         list(labels),
         format_func=labels.__getitem__,
@@ -116,7 +115,6 @@ def _choice_select(name: str) -> str:
         help=_choice_help(name),
         on_change=_after_choice,
     )
-    return value
 
 
 def _used_by_key(name: str) -> str:
