@@ -1,31 +1,21 @@
-"""A second baseline for benchmarks/playground.py: nDCG Lab's shell around an empty page.
+"""A second baseline for benchmarks/playground.py: nDCG Lab's shell around a blank page.
 
-The same set-up, sidebar convention picker, navigation and URL sync as app.py, but the
-page holds one button and one line of text. The difference from the Playground is the
-Playground's own cost; the difference from empty_app.py is the shell's.
+app.py's own shell (components/app_shell.py: set-up, logo, sidebar convention picker, the
+menu of every page, the screen-size component, URL sync), with a blank page in the
+Playground's place, opened by default: one button and one line of text
+(benchmarks/blank_page.py). The difference from the Playground is the Playground's own cost;
+the difference from empty_app.py is the shell's.
 """
 
-import streamlit as st
+from dataclasses import replace
 
-from components.chrome import apply_view_mode
-from components.convention_picker import convention_picker
-from components.state import init_session, sync_url
+from components.app_shell import run_app
+from components.navigation import PAGES, DeclaredPage
 
-
-def blank_page() -> None:
-    st.session_state.setdefault("clicks", 0)
-
-    def count() -> None:
-        st.session_state.clicks += 1
-
-    st.button("Click", on_click=count, key="bench_click")
-    st.text(f"clicks: {st.session_state.clicks}")
-
-
-st.set_page_config(page_title="nDCG Lab shell", layout="wide")
-init_session()
-navigation = st.navigation([st.Page(blank_page, title="Blank", default=True)])
-apply_view_mode()
-convention = convention_picker()
-navigation.run()
-sync_url(convention)
+BLANK = DeclaredPage("benchmarks/blank_page.py", "Blank", ":material/check_box_outline_blank:")
+run_app(
+    tuple(
+        replace(BLANK, default=True) if page.name == "playground" else replace(page, default=False)
+        for page in PAGES
+    )
+)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import streamlit as st
@@ -72,9 +73,10 @@ def page_named(name: str) -> DeclaredPage | None:
     return next((page for page in PAGES if page.name == name), None)
 
 
-def declared_page(title: str) -> DeclaredPage:
-    """The declared page with this title (st.navigation's page has the title we gave it)."""
-    for page in PAGES:
+def declared_page(title: str, pages: Sequence[DeclaredPage] = PAGES) -> DeclaredPage:
+    """The declared page with this title among ``pages`` (st.navigation's page has the title
+    we gave it)."""
+    for page in pages:
         if page.title == title:
             return page
     raise KeyError(title)
