@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any
 
@@ -135,6 +136,16 @@ def linked_toggle(label: str, *, key: str, switch: str, help: str | None = None)
     return on
 
 
+@contextmanager
+def title_row(title: str) -> Iterator[None]:
+    """The page's title, and what the block draws beside it on the right (under it where
+    the screen is too narrow for both). One row, not columns: two blocks fewer for every new
+    session to send."""
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="medium"):
+        st.header(title, anchor=False, width="stretch")
+        yield
+
+
 def page_header(title: str, caption: str, *, view: PagePart | None = None) -> None:
     """The page's title and lead, with sharing and presenter controls beside the title.
 
@@ -144,16 +155,14 @@ def page_header(title: str, caption: str, *, view: PagePart | None = None) -> No
     set_page_part(view or {})
     if view_mode() == "embed":
         return
-    title_box, controls = st.columns([0.74, 0.26], vertical_alignment="bottom")
-    title_box.header(title, anchor=False)
-    with controls:
+    with title_row(title):
         if view_mode() == "present":
             leave_presenter_button()
         else:
             share = st.popover(
                 "Share or present",
                 icon=":material/share:",
-                width="stretch",
+                width="content",
                 key="lab_share_menu",
                 on_change="rerun",
                 help="A link to exactly this view, for a class, a colleague or a web page.",
@@ -202,5 +211,4 @@ def leave_presenter_button() -> None:
         on_click=set_mode,
         args=("",),
         key="lab_leave_present",
-        width="stretch",
     )

@@ -19,7 +19,7 @@ import streamlit as st
 
 from classroom.store import ClassError, ClassStore, DatabaseDown
 from components.browser_id import browser_name
-from components.chrome import enter_presenter_button, leave_presenter_button, plain
+from components.chrome import enter_presenter_button, leave_presenter_button, plain, title_row
 from components.drag_order import convention_scores_frame, graded_order_list, rankings_a_and_b
 from components.exercise_widgets import choice_radio
 from components.formula import formula
@@ -94,16 +94,13 @@ def class_header(
     set_page_part(view or {})
     if secret is not None:
         keep_secret_in_address(secret)
-    title_box, controls = st.columns([0.74, 0.26], vertical_alignment="bottom")
-    title_box.header(title, anchor=False)
-    with controls:
+    with title_row(title):
         if view_mode() == "present":
             leave_presenter_button()
         elif presenter:
             enter_presenter_button(
                 "Presenter view",
                 key="class_present",
-                width="stretch",
                 help="Bigger text and no sidebar, for the projector. Your private link "
                 "is hidden there.",
             )

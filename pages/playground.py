@@ -1,6 +1,7 @@
 """Playground: type or drag grades into an order and watch CG, DCG and nDCG respond."""
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 import streamlit as st
@@ -95,14 +96,16 @@ def _ranking_parts(convention: Convention) -> bool:
     """What :func:`one_ranking` draws, in the places the screen gives them; True when the
     live view's part drew the list (and put the view in the URL)."""
     screen = screen_size()
+    # What is drawn last goes straight into the fragment: a container fewer to send.
+    shown: AbstractContextManager[Any]
     if presenting():  # a projector shows one screen: the list, numbers and charts first
         shown, inputs = st.container(), st.container()
         beside = inputs  # the editor below them
     elif screen.viewport <= STACKS_BELOW:  # a phone: the list right under the editor
-        inputs, beside, shown = (st.container() for _ in range(3))
+        inputs, beside, shown = st.container(), st.container(), nullcontext()
     else:
         inputs, beside = st.columns([1 - RESULTS_SHARE, RESULTS_SHARE], gap="large")
-        shown = st.container()
+        shown = nullcontext()
     editor(inputs, convention, _after_typed)
     with beside:
         list_stale_note(convention)  # an input error above keeps the last list's numbers
@@ -225,10 +228,12 @@ def playground() -> None:
     """The compare switch and what it shows: a change here reruns only this part (one
     ranking's list reruns only its own, :func:`one_ranking`)."""
     run_app_for_handed_convention()  # a saved view or seed example changed the convention
-    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
-        comparing = compare_toggle()
-        if presenting():  # the sidebar is hidden: the live choices are here
+    if presenting():  # the sidebar is hidden: the live choices are beside the switch
+        with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
+            comparing = compare_toggle()
             presenter_choices()
+    else:
+        comparing = compare_toggle()
     link_compare(comparing)  # in the view before anything writes it into the URL
     follow_choices(PLAYGROUND)  # compare mode: all of it (one ranking says less)
     if comparing:
