@@ -2,7 +2,8 @@
 
 The live view (:mod:`components.live_view`) is redrawn with every run of its fragment, and an
 inline component's script goes with each drawing. Its scripts (Vega and Vega-Lite, about
-770 KB; SortableJS and the chips shared with the drag list; the repaint; the charts; the view
+770 KB, as text that the first chart drawn imports, so that the list and the cards do not
+wait for them; SortableJS and the chips shared with the drag list; the repaint; the charts; the view
 itself and its style sheet; compare mode's chart of both rankings) live in this library
 instead, which a page draws once, outside any fragment a drop reruns. Its script publishes
 the entry points as ``globalThis.ndcgLabLibrary.liveView`` and ``.compareView`` and says so
@@ -36,7 +37,7 @@ import streamlit as st
 
 from components.lab_files import gzipped, hashed_name, route_serving, route_url
 from components.static_files import chip_list_js, static_text
-from components.view_charts import vega_libraries_js, view_charts_code_js
+from components.view_charts import vega_later_js, view_charts_code_js
 from components.view_repaint import view_repaint_js
 
 LOADED = "ndcg-lab-library"  # the window event once globalThis.ndcgLabLibrary is set
@@ -53,7 +54,7 @@ PREFIX, SUFFIX = "library-", ".js.gz"  # a published library's file name, its ha
 
 LIBRARY_JS = "\n".join(
     [
-        vega_libraries_js(),
+        vega_later_js(),  # as a string: the list and cards do not wait for the charts' code
         chip_list_js(),
         view_repaint_js(),
         view_charts_code_js(),

@@ -1,6 +1,7 @@
 // The browser-drawn Playground's three linked charts (components/view_charts.py). That module
-// puts `vega`, `vegaLite`, VIEW_CHART_POSITIONS (the points' dataset, chart_data.POSITIONS) and
-// VIEW_CHART_EXACT_TEXTS (chart_data.EXACT_TEXTS's columns) before this file.
+// puts `vegaLibraries` (a promise of Vega and Vega-Lite), VIEW_CHART_POSITIONS (the points'
+// dataset, chart_data.POSITIONS) and VIEW_CHART_EXACT_TEXTS (chart_data.EXACT_TEXTS's columns)
+// before this file.
 //
 // The spec is the server's (Altair's template, filled for the list's length and k, with every
 // dataset's rows for the order first shown); a drop changes only the points' rows, which come
@@ -56,6 +57,7 @@ function viewChartWork(handle, work) {
 // (Re)draws handle.spec in the theme the page has now, in a fresh drawing: Vega keeps the
 // config it was parsed with, so a new theme means a new view.
 async function drawThemed(handle) {
+  const { vega, vegaLite } = await vegaLibraries();
   const theme = chartPageTheme(handle.container);
   const compiled = vegaLite.compile(themedChartSpec(handle.spec, theme)).spec;
   const names = new Set(compiled.data.map((data) => data.name));
@@ -89,6 +91,7 @@ async function changeRows(handle, rows) {
     await drawThemed(handle);
     return;
   }
+  const { vega } = await vegaLibraries();
   for (const [name, values] of Object.entries(rows)) {
     handle.view.change(name, vega.changeset().remove(vega.truthy).insert(values));
   }

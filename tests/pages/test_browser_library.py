@@ -22,6 +22,7 @@ from components.browser_library import (
 )
 from components.lab_files import ROUTE_ENV, route_url
 from components.static_files import static_text
+from components.view_charts import vega_libraries_js
 from tests.pages.conftest import open_app, sent_data
 
 PLAYGROUND = "pages/playground.py"
@@ -106,6 +107,14 @@ def test_the_views_style_sheet_comes_with_the_library_not_with_each_run() -> Non
     assert ".lv-list" not in view.proto.css_content
     assert view.proto.css_content == static_text("live_view_note.css")
     assert len(view.proto.css_content) < len(sheet) / 5
+
+
+def test_vega_comes_with_the_library_as_text_for_the_first_chart_to_import() -> None:
+    # As code, Chromium compiled and ran Vega before the list and cards could show (50-55
+    # ms of a first view's import against 15-19 ms: docs/performance.md).
+    assert vega_libraries_js() not in LIBRARY_JS
+    assert json.dumps(f"{vega_libraries_js()}\nexport {{ vega, vegaLite }};") in LIBRARY_JS
+    assert "function vegaLibraries()" in LIBRARY_JS
 
 
 def test_without_static_serving_the_library_goes_inline() -> None:
