@@ -50,7 +50,6 @@ run_through_app()
 # The share of the width the results take, beside the list (one ranking) or the two (compare).
 RESULTS_SHARE, COMPARE_SHARE = 0.56, 0.54
 PLAYGROUND = "lab_playground"  # the page's fragment below its header (st.rerun names it)
-RANKING = "lab_ranking"  # one ranking's fragment (st.rerun names it)
 LIVE_PART = "lab_live_part"  # the live view's fragment inside it (st.rerun names it)
 
 page_header(
@@ -76,20 +75,19 @@ def editor(place: Any, convention: Convention, typed_then: TypedThen | None = No
         grade_editor(convention, typed_then)
 
 
-@st.fragment(key=RANKING)
 def one_ranking() -> None:
     """The editor; then the list with its reordering buttons, its numbers, charts and table,
     drawn in the browser (a drop or a button repaints them at once, and the run it starts
     only acknowledges it) for a list the browser draws whole, else by the server; then the
     notes and downloads.
 
-    A fragment of its own inside the page's: an edit of the list reruns only this part, and
-    not the compare switch or a presenter's choices above it (a drop in the live view only
-    :func:`live_part`)."""
-    run_app_for_handed_convention()  # a seed example or saved view here changed it
+    Part of the page's fragment, not one of its own: a fragment costs every new session a
+    block and a copy of the page's containers (6% of its server time with this one), and a
+    change that reruns more than the live view's part (:func:`live_part`) is rare (the table
+    editor, an input's error, the downloads open)."""
     convention = current_convention()
     if not _ranking_parts(convention):
-        sync_url(convention)  # this fragment's own reruns skip the page's
+        sync_url(convention)  # the page's fragment's own reruns skip app.py
 
 
 def _ranking_parts(convention: Convention) -> bool:
@@ -111,7 +109,7 @@ def _ranking_parts(convention: Convention) -> bool:
         list_stale_note(convention)  # an input error above keeps the last list's numbers
         evaluation = evaluate_current(convention)
     if evaluation is None:
-        follow_choices(RANKING)  # a choice may end the error
+        follow_choices(PLAYGROUND)  # a choice may end the error
         return False
     if drawn_whole(evaluation):  # its reordering buttons are the live view's
         with shown:
@@ -121,9 +119,9 @@ def _ranking_parts(convention: Convention) -> bool:
             if full_controls():
                 export_block(evaluation)
         # A choice in the sidebar changes the live view's part alone, or the downloads too.
-        follow_choices(RANKING if export_open() else LIVE_PART)
+        follow_choices(PLAYGROUND if export_open() else LIVE_PART)
         return True
-    follow_choices(RANKING)
+    follow_choices(PLAYGROUND)
     room = screen.column(RESULTS_SHARE)
     with beside:
         metric_row(evaluation)
@@ -143,7 +141,7 @@ def _ranking_parts(convention: Convention) -> bool:
 def live_part() -> None:
     """The live view of the list and the notes on its numbers; the view in the URL.
 
-    A fragment of its own inside the ranking's: a drop or a press in the view reruns only
+    A fragment of its own inside the page's: a drop or a press in the view reruns only
     this part (the grade box above follows the new order in the browser), unless what else
     the ranking shows must follow it too (:func:`_after_reorder`)."""
     run_app_for_handed_convention()  # a run of this part alone must not draw the old one
@@ -159,16 +157,16 @@ def live_part() -> None:
 
 def _after_reorder() -> str | None:
     """What must rerun after a reorder in the live view, decided before it is stored (the
-    store clears the errors looked at here): the ranking's whole fragment when it shows the
+    store clears the errors looked at here): the page's whole fragment when it shows the
     order in a part the server draws (the table editor; the note that an input's error keeps,
     which names the last list; the open downloads, made for the order drawn), else only the
     live view's part (None)."""
     if export_open():
-        return RANKING
+        return PLAYGROUND
     if view_mode() == "embed":
         return None
     if table_open() or input_error_standing(current_convention()):
-        return RANKING
+        return PLAYGROUND
     return None
 
 
@@ -183,10 +181,10 @@ def _live_draws_list() -> bool:
 
 def _after_typed(store: Callable[[], bool]) -> None:
     """Store a list typed into the grade box; then rerun the live view's part alone when it
-    showed the last list and shows the new one, and nothing else the ranking's fragment draws
+    showed the last list and shows the new one, and nothing else the page's fragment draws
     follows the list (:func:`_after_reorder`: asked first, as storing clears the errors it
     looks at). The box already shows the text as typed; the view hands it the new list's
-    words. Otherwise the box's own run, the ranking's whole fragment, draws the list."""
+    words. Otherwise the box's own run, the page's whole fragment, draws the list."""
     alone = _after_reorder() is None and _live_draws_list()
     if store() and alone and _live_draws_list():
         st.rerun(LIVE_PART)
@@ -225,8 +223,9 @@ def two_rankings(convention: Convention) -> None:
 
 @st.fragment(key=PLAYGROUND)
 def playground() -> None:
-    """The compare switch and what it shows: a change here reruns only this part (one
-    ranking's list reruns only its own, :func:`one_ranking`)."""
+    """The compare switch and what it shows: a change here reruns only this part (a drop, a
+    typed list or a sidebar choice in one ranking, mostly only the live view's part,
+    :func:`live_part`)."""
     run_app_for_handed_convention()  # a saved view or seed example changed the convention
     if presenting():  # the sidebar is hidden: the live choices are beside the switch
         with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
