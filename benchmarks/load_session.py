@@ -27,6 +27,7 @@ BOX_KEY = "lab_text_box"  # app.py's grade box, a components.v2 component (compo
 # The Playground's reorderable list: the live view (components/live_view.py) or, before it,
 # the drag list (components/sortable_list.py); either reports a drop as the trigger "order".
 LIST_KEYS = ("lab_live", "lab_sort")
+BLANK_BUTTON = "bench_click"  # the button of the one-button page and of the shell's blank page
 LIBRARY_LOADER = "ndcg_lab_library_loader"  # the component that fetches the live view's library
 # Streamlit's id for a components.v2 component's triggers: its own id, "__", "events".
 TRIGGERS = "$$STREAMLIT_INTERNAL_KEY_{}__events"
@@ -321,12 +322,17 @@ class Session(Client):
             return await self.type_grades()
         return await self.click()
 
+    def button_page(self) -> bool:
+        """Whether a person here only presses the page's button: the one-button page, and the
+        shell's blank page (whose menu is the app's, benchmarks/shell_app.py)."""
+        return len(self.pages) <= 1 or self.click_key == BLANK_BUTTON
+
     def playground_hash(self) -> str:
         return next((h for h, title in self.pages.items() if title == PLAYGROUND), "")
 
     async def act(self) -> Action:
         """One action a person might take next."""
-        if len(self.pages) <= 1:  # the one-button page, the shell: its button
+        if self.button_page():
             return await self.click()
         gain_id = self._radios.get(GAIN_KEY, ("",))[0]
         if gain_id in self.shown and self.rng.random() < 0.15:
@@ -375,7 +381,7 @@ async def warm_up(session: Session, rng: random.Random) -> list[Action]:
     await session.connect()
     first = await session.load()
     actions = [first]
-    if len(session.pages) <= 1:  # one page: its button
+    if session.button_page():
         for _ in range(16):
             await asyncio.sleep(rng.uniform(0.1, 0.3))
             actions.append(await session.click())

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from benchmarks.load_session import Session
+from benchmarks.load_session import Session, warm_up
 from tests.load.conftest import serving
 from tests.load.support import run_async
 
@@ -59,3 +59,22 @@ def test_the_shell_benchmark_draws_what_the_app_draws_around_a_page(tmp_path: Pa
     # The sidebar's convention picker and the screen's measure are among them.
     assert any(kind == "bidi_component" for _, kind, _ in shell_outside)
     assert any(name == "Gain" for _, _, name in shell_outside)
+
+
+def test_a_load_session_on_the_shell_presses_its_button(tmp_path: Path) -> None:
+    # Its menu has the app's pages, but the benchmarks' sessions only press the blank page's
+    # button there (the warm-up asked for the Playground, which the shell does not have).
+    with serving("benchmarks/shell_asgi.py", tmp_path / "shell.log") as shell:
+
+        async def scenario() -> list[tuple[str, str]]:
+            session = Session(shell.url, "none", random.Random(2), click="bench_click")
+            try:
+                actions = await warm_up(session, random.Random(3))
+                actions.append(await session.act())
+            finally:
+                await session.close()
+            return [(action.kind, action.error) for action in actions]
+
+        done = run_async(scenario)
+    assert done[0] == ("load", "")
+    assert done[1:] == [("click", "")] * (len(done) - 1)
