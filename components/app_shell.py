@@ -56,12 +56,11 @@ def run_app(pages: Sequence[DeclaredPage]) -> None:
         st.switch_page(page_to_go)
     shown = declared_page(navigation.title, pages)
     set_page(shown.name)
+    # The picker only where the convention changes something.
     convention = (
         convention_picker()
         if shown.convention_unused is None
-        else hidden_convention(
-            shown.convention_unused
-        )  # the picker only where it changes something
+        else hidden_convention(shown.convention_unused)
     )
     show_link_errors()
     rerun_on_reconnect()

@@ -3,8 +3,8 @@
 The live view (:mod:`components.live_view`) is redrawn with every run of its fragment, and an
 inline component's script goes with each drawing. Its scripts (Vega and Vega-Lite, about
 770 KB, as text that the first chart drawn imports, so that the list and the cards do not
-wait for them; SortableJS and the chips shared with the drag list; the repaint; the charts; the view
-itself and its style sheet; compare mode's chart of both rankings) live in this library
+wait for them; SortableJS and the chips shared with the drag list; the repaint; the charts;
+the view itself and its style sheet; compare mode's chart of both rankings) live in this library
 instead, which a page draws once, outside any fragment a drop reruns. Its script publishes
 the entry points as ``globalThis.ndcgLabLibrary.liveView`` and ``.compareView`` and says so
 with the :data:`LOADED` event; each component's own script, a few lines, waits.

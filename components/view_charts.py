@@ -76,7 +76,8 @@ def vega_later_js() -> str:
             "let vegaImport = null;",
             "function vegaLibraries() {",
             "  if (!vegaImport) {",
-            '    const url = URL.createObjectURL(new Blob([VEGA_SOURCE], { type: "text/javascript" }));',
+            '    const blob = new Blob([VEGA_SOURCE], { type: "text/javascript" });',
+            "    const url = URL.createObjectURL(blob);",
             "    vegaImport = import(url).finally(() => URL.revokeObjectURL(url));",
             "  }",
             "  return vegaImport;",
@@ -102,8 +103,8 @@ def view_charts_code_js() -> str:
 
 def view_charts_js() -> str:
     """The whole script: :func:`vega_libraries_js` and :data:`VEGA_AT_HAND`, then
-    :func:`view_charts_code_js` (plain declarations, no module syntax). It reads what ``repaintView`` returns but does not
-    include it (:func:`view_repaint_js`).
+    :func:`view_charts_code_js` (plain declarations, no module syntax). It reads what
+    ``repaintView`` returns but does not include it (:func:`view_repaint_js`).
 
     >>> script = view_charts_js()
     >>> "function viewChartRows(numbers, view)" in script, 't.version="6.4.0"' in script

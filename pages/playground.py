@@ -82,7 +82,7 @@ def one_ranking() -> None:
     notes and downloads.
 
     Part of the page's fragment, not one of its own: a fragment costs every new session a
-    block and a copy of the page's containers (6% of its server time with this one), and a
+    block and a copy of the page's containers (about 5% of its server time), and a
     change that reruns more than the live view's part (:func:`live_part`) is rare (the table
     editor, an input's error, the downloads open)."""
     convention = current_convention()
