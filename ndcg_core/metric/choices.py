@@ -200,7 +200,7 @@ CONVENTION_FIELDS: Mapping[str, FieldInfo] = MappingProxyType(
                 Choice("average", "average over the tie", "scikit-learn (McSherry & Najork 2008)"),
                 Choice("pessimistic", "worst grade first", "a lower bound"),
                 Choice("optimistic", "best grade first", "an upper bound"),
-                Choice("trec_eval", "score, then doc id descending", "trec_eval"),
+                Choice("trec_eval", "by doc id, descending", "trec_eval"),
             ),
         ),
         "zero_ideal": FieldInfo(
@@ -222,10 +222,10 @@ CONVENTION_FIELDS: Mapping[str, FieldInfo] = MappingProxyType(
             url_key="neg",
             enum=NegativeGrades,
             choices=(
-                Choice("keep", "keep, in the list and the ideal", "textbook formula"),
+                Choice("keep", "keep in list and ideal", "textbook formula"),
                 Choice(
                     "penalise",
-                    "keep in the list, 0 in the ideal",
+                    "keep in list, 0 in ideal",
                     "seed 000's Good/Fair/Bad = 1/0/-1 fix",
                 ),
                 Choice("as_zero", "count as 0", "trec_eval, ranx"),
