@@ -224,7 +224,8 @@ function chartTemplate(src) {
 function showServerCharts(ctl, given) {
   // The server's spec for its order: redrawn when its shape (everything but the rows)
   // changed, otherwise only its rows swapped in. A template sent as a file's address
-  // (given.src) is its shape: the file is fetched before the first drawing.
+  // (given.src) is its shape: the file is fetched before the first drawing, beside Vega's
+  // own file the first time (vegaLibraries).
   if (!given) {
     ctl.chartShape = null;
     chartWork(ctl, async () => { ctl.chart = null; ctl.chartBox.replaceChildren(); });
@@ -237,19 +238,21 @@ function showServerCharts(ctl, given) {
     const words = ctl.data.words;
     chartWork(ctl, async () => {
       let full = spec;
-      if (given.src) {
-        try {
-          full = { ...(await chartTemplate(given.src)), datasets: spec.datasets };
-        } catch (error) {
-          if (ctl.chartShape === shape) ctl.chartShape = null; // the next answer tries again
-          const note = make("p", "lv-chart-failed");
-          note.setAttribute("role", "alert");
-          note.textContent = words.charts_failed;
-          ctl.chart = null;
-          ctl.chartBox.replaceChildren(note);
-          ctl.chartNote.hidden = true; // no charts to hover
-          throw error;
-        }
+      try {
+        const [template] = await Promise.all([
+          given.src ? chartTemplate(given.src) : null,
+          vegaLibraries(),
+        ]);
+        if (template) full = { ...template, datasets: spec.datasets };
+      } catch (error) {
+        if (ctl.chartShape === shape) ctl.chartShape = null; // the next answer tries again
+        const note = make("p", "lv-chart-failed");
+        note.setAttribute("role", "alert");
+        note.textContent = words.charts_failed;
+        ctl.chart = null;
+        ctl.chartBox.replaceChildren(note);
+        ctl.chartNote.hidden = true; // no charts to hover
+        throw error;
       }
       await afterPaint(); // the list, cards and table show before Vega's first drawing
       const box = make("div", "lv-chart");

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, Response, WebSocket, expect
 
-from components.browser_library import LIBRARY_JS, NOT_LOADED, library_body, library_file_name
+from components.browser_library import LIBRARY_JS, NOT_LOADED, library_bodies, library_file_name
 from components.lab_files import IMMUTABLE
 from components.live_view import CHARTS_FAILED
 from components.static_files import static_text
@@ -40,7 +40,7 @@ def test_a_new_browser_fetches_the_library_once_and_the_websocket_stays_small(
     # The bytes held in memory, sent as they are (not zipped again), and never to be asked
     # for again by this browser: the name changes with the content.
     body = fetched[0].body()
-    assert body == library_body()[1]
+    assert body == library_bodies()[name]
     assert fetched[0].headers["cache-control"] == IMMUTABLE
     assert len(body) < len(LIBRARY_JS) / 2
     # The page's whole first run: well under the library's 800 KB, which it carried before.
@@ -129,6 +129,7 @@ def test_the_view_is_styled_from_the_library_and_a_drops_answer_carries_no_sheet
 
 
 TEMPLATE_URL = re.compile(r"/lab-files/chart-[0-9a-f]{12}\.json\.gz$")
+VEGA_URL = re.compile(r"/lab-files/vega-[0-9a-f]{12}\.js\.gz$")  # the first chart imports it
 
 
 def test_the_charts_template_is_fetched_from_the_route(
@@ -142,13 +143,17 @@ def test_the_charts_template_is_fetched_from_the_route(
     assert fetched[0].headers["cache-control"] == IMMUTABLE
 
 
-def test_a_template_that_does_not_arrive_is_said_where_the_charts_would_be(
-    page: Page, app_server: StreamlitServer
+@pytest.mark.parametrize("missing", [TEMPLATE_URL, VEGA_URL], ids=["template", "Vega"])
+def test_a_chart_file_that_does_not_arrive_is_said_where_the_charts_would_be(
+    page: Page, app_server: StreamlitServer, missing: re.Pattern[str]
 ) -> None:
-    page.route(TEMPLATE_URL, lambda route: route.fulfill(status=404, body="gone"))
+    page.route(missing, lambda route: route.fulfill(status=404, body="gone"))
     page.goto(f"{app_server.url}/playground")
     expect(metric(page, "nDCG")).to_have_text("0.961")  # the list and its numbers are there
     expect(page.get_by_role("alert").filter(has_text=CHARTS_FAILED)).to_be_visible()
     expect(page.locator(".lv-charts svg")).to_have_count(0)
     expect(page.get_by_text("Hover a position")).to_be_hidden()  # no charts to hover
-    page.unroute(TEMPLATE_URL)
+    page.unroute(missing)
+    page.reload()  # as the note says
+    expect(page.locator(".lv-charts svg").first).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text=CHARTS_FAILED)).to_have_count(0)
