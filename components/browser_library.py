@@ -4,9 +4,9 @@ The live view (:mod:`components.live_view`) is redrawn with every run of its fra
 inline component's script goes with each drawing. Its scripts (SortableJS and the chips
 shared with the drag list; the repaint; the charts; the view itself and its style sheet;
 compare mode's chart of both rankings) live in this library instead, which a page draws
-once, outside any fragment a drop reruns. Vega and Vega-Lite (about 770 KB) are a file of
-their own, which the first chart drawn imports, so that the list and the cards do not wait
-for them. Its script publishes
+once, outside any fragment a drop reruns. Vega and Vega-Lite (about 770 KB) come after it in
+the same file, and the first chart drawn imports them, so that the list and the cards do not
+wait for them. Its script publishes
 the entry points as ``globalThis.ndcgLabLibrary.liveView`` and ``.compareView`` and says so
 with the :data:`LOADED` event; each component's own script, a few lines, waits.
 
@@ -22,14 +22,14 @@ file in the app's static folder (Streamlit's ``server.enableStaticServing``,
 they are (a gzip file is not compressed again). Where the folder cannot be written or
 static serving is off, the library goes inline, as the component's own script (Streamlit
 then sends it whole to each new page). The inline library holds Vega as a string. A library that does not arrive
-is said where the view would be; reloading the page fetches it again.
+is said where the view would be, and charts without Vega where they would be; reloading the
+page fetches it again.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-import gzip
 import json
 import os
 from pathlib import Path
@@ -58,8 +58,6 @@ APP_STATIC = Path(__file__).resolve().parents[1] / "static"  # next to app.py, a
 STATIC_ROUTE = "app/static"  # where Streamlit serves that folder, under the base URL path
 PREFIX, SUFFIX = "library-", ".js.gz"  # a published library's file name, its hash between
 
-VEGA_PREFIX = "vega-"  # Vega's file's name, its hash after it (the same suffix)
-
 
 def library_js(vega_part: str) -> str:
     """The library's script around ``vega_part``, which defines ``vegaLibraries`` and
@@ -87,11 +85,15 @@ def library_js(vega_part: str) -> str:
     )
 
 
-# Vega (about 770 KB) in a file of its own, which the first chart drawn imports: the library
-# a first view waits for before its list and cards is then about 120 KB, not 900 KB
-# (Chromium took 25 ms from its arrival to the cards, not 61: docs/performance.md).
 LIBRARY_JS = library_js(VEGA_FROM_FILE)
 VEGA_JS = vega_module_js()
+# The published file: the library's script gzipped, then Vega's (about 770 KB) gzipped after
+# it, a second member of the same gzip file. The loader imports the library as soon as its
+# bytes are in, so the list and cards wait for 117 KB of script, not 905 KB (Chromium took
+# 24 ms from the file's arrival to the cards, not 61), and keeps the rest for the first chart
+# drawn: one request, where a file of Vega's own would cost the server a second (about
+# 0.5 ms each: docs/performance.md).
+LIBRARY_PARTS = (LIBRARY_JS, VEGA_JS)
 INLINE_LIBRARY_JS = library_js(vega_later_js())  # no file to fetch: Vega goes as text
 _CSS = ":host { display: none; }"  # it draws nothing
 _INLINE = st.components.v2.component("ndcg_lab_library", css=_CSS, js=INLINE_LIBRARY_JS)
@@ -99,54 +101,65 @@ _LOADER_JS = static_text("library_loader.js")
 _LOADER = st.components.v2.component("ndcg_lab_library_loader", css=_CSS, js=_LOADER_JS)
 
 
-# Memoized: hashing the 800 KB script took 1.1 ms of each page's run (py-spy).
+# Memoized, as the names below: hashing the 800 KB script took 1.1 ms of each page's run.
 @functools.cache
-def library_file_name(script: str = LIBRARY_JS, prefix: str = PREFIX) -> str:
-    """A published file's name: ``prefix`` and the script's hash, so that a new library is a
-    new URL (a browser never runs an old one from its cache).
+def library_file(parts: tuple[str, ...] = LIBRARY_PARTS) -> tuple[bytes, int]:
+    """The file's bytes, each part gzipped after the one before (a gzip file of several
+    members, which unzips to the parts one after the other), and the first part's length in
+    them, where the loader splits them.
 
-    >>> library_file_name("x"), library_file_name("x", VEGA_PREFIX)
-    ('library-2d711642b726.js.gz', 'vega-2d711642b726.js.gz')
+    >>> import gzip
+    >>> body, first = library_file(("a", "b"))
+    >>> gzip.decompress(body), gzip.decompress(body[:first])
+    (b'ab', b'a')
     """
-    return hashed_name(prefix, SUFFIX, script.encode())
+    members = [gzipped(part.encode()) for part in parts]
+    return b"".join(members), len(members[0])
 
 
-def vega_file_name() -> str:
-    """Vega's file's name (:data:`VEGA_JS`, hashed)."""
-    return library_file_name(VEGA_JS, VEGA_PREFIX)
+@functools.cache
+def library_file_name(parts: tuple[str, ...] = LIBRARY_PARTS) -> str:
+    """The published file's name: its parts' hash, so that a new library is a new URL
+    (a browser never runs an old one from its cache).
+
+    >>> library_file_name(("x",))
+    'library-2d711642b726.js.gz'
+    """
+    return hashed_name(PREFIX, SUFFIX, "\0".join(parts).encode())
 
 
 # A process-wide memo of a pure step (its result is a file for every session, no session's
 # data): Streamlit's resource cache would hash the 800 KB script on every page.
 @functools.cache
-def publish(static_dir: Path, script: str = LIBRARY_JS, prefix: str = PREFIX) -> str | None:
-    """Write ``script`` gzipped into ``static_dir`` (once per process; an up-to-date file is
-    kept) and return its name, or None where the folder cannot be written. Older files of
-    the same ``prefix`` there are removed. The write is atomic: another server process may
-    be writing the same file."""
-    name = library_file_name(script, prefix)
+def publish(static_dir: Path, parts: tuple[str, ...] = LIBRARY_PARTS) -> str | None:
+    """Write the file of ``parts`` (:func:`library_file`) into ``static_dir`` (once per
+    process; an up-to-date file is kept) and return its name, or None where the folder
+    cannot be written. Older libraries there are removed. The write is atomic: another
+    server process may be writing the same file."""
+    name = library_file_name(parts)
     target = static_dir / name
-    if _holds(target, script):
+    body = library_file(parts)[0]
+    if _holds(target, body):
         return name
     try:
         static_dir.mkdir(exist_ok=True)
         part = static_dir / f".{name}.{os.getpid()}.part"
-        part.write_bytes(gzipped(script.encode()))
+        part.write_bytes(body)
         part.replace(target)
     except OSError:
         return None
-    for old in static_dir.glob(f"{prefix}*{SUFFIX}"):
+    for old in static_dir.glob(f"{PREFIX}*{SUFFIX}"):
         if old.name != name:
             with contextlib.suppress(OSError):
                 old.unlink()
     return name
 
 
-def _holds(path: Path, script: str) -> bool:
-    """Whether the file at ``path`` is ``script`` gzipped (not missing, cut short or other)."""
+def _holds(path: Path, body: bytes) -> bool:
+    """Whether the file at ``path`` is ``body`` (not missing, cut short or other)."""
     try:
-        return gzip.decompress(path.read_bytes()) == script.encode()
-    except (OSError, EOFError):
+        return path.read_bytes() == body
+    except OSError:
         return False
 
 
@@ -160,34 +173,27 @@ def library_url(name: str) -> str:
     return "/".join(["", *([base] if base else []), STATIC_ROUTE, name])
 
 
-# A process-wide memo of a pure step, as publish() is: the same bytes for every session.
-@functools.cache
-def library_bodies() -> dict[str, bytes]:
-    """The library's and Vega's files, by name, gzipped, for the entry's route to send."""
-    return {
-        library_file_name(): gzipped(LIBRARY_JS.encode()),
-        vega_file_name(): gzipped(VEGA_JS.encode()),
-    }
+def library_body() -> tuple[str, bytes]:
+    """The library's file name and its bytes, for the entry's route to send."""
+    return library_file_name(), library_file()[0]
 
 
 def browser_library(static_dir: Path = APP_STATIC) -> None:
     """Send the scripts (once per page, outside any fragment a drop reruns): the loader of
-    the library and of Vega's file on the entry's route, or else of the files published in
-    ``static_dir`` (the app's static folder: a test app's own), or else the library inline,
-    Vega in it as text."""
-    src = vega = ""  # none: the library goes inline
+    the library on the entry's route, or else of the file published in ``static_dir`` (the
+    app's static folder: a test app's own), with where Vega's part starts in it; or else the
+    library inline, Vega in it as text."""
     if route_serving():
-        src, vega = route_url(library_file_name()), route_url(vega_file_name())
-    elif st.get_option("server.enableStaticServing"):
-        published = publish(static_dir), publish(static_dir, VEGA_JS, VEGA_PREFIX)
-        if None not in published:
-            src, vega = (library_url(str(name)) for name in published)
+        src: str | None = route_url(library_file_name())
+    else:
+        name = publish(static_dir) if st.get_option("server.enableStaticServing") else None
+        src = None if name is None else library_url(name)
     # No key: it keeps no state, and a keyed component is read (about 50 us) each time any
     # widget of the run asks Streamlit for the session's state.
-    if src and vega:
-        _LOADER(data={"src": src, "vega": vega, "failed": FAILED})
-    else:
+    if src is None:
         _INLINE()
+    else:
+        _LOADER(data={"src": src, "split": library_file()[1], "failed": FAILED})
 
 
 def library_user_js(entry: str = "liveView") -> str:

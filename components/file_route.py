@@ -17,14 +17,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from components.browser_library import library_bodies
+from components.browser_library import library_body
 from components.cache import shelved
 from components.lab_files import IMMUTABLE, ROUTE, ROUTE_ENV
 
 
 async def _file(request: Request) -> Response:
     name = request.path_params["name"]
-    body = library_bodies().get(name) or shelved(name)
+    library, library_bytes = library_body()
+    body = library_bytes if name == library else shelved(name)
     if body is None:  # an older library, a template this process never made, a guess
         return Response("Not found", status_code=404, media_type="text/plain")
     headers = {"Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff"}

@@ -1,13 +1,17 @@
-// Fetches the live view's library (components/browser_library.py publishes it gzipped),
-// unzips it and runs it once per page, handing it the way to Vega's own file, which the
-// first chart drawn imports. The server sends a file's bytes as they are, so the browser
-// unzips them itself.
-async function importGzipped(src) {
-  const response = await fetch(src);
-  if (!response.ok) throw new Error(`nDCG Lab: HTTP ${response.status} for ${src}`);
-  const script = await new Response(
-    response.body.pipeThrough(new DecompressionStream("gzip")),
-  ).text();
+// Fetches the live view's library (components/browser_library.py publishes it), imports it
+// once per page and hands it Vega's part of the same file, which the first chart drawn
+// imports. The file is two gzip members, the library's bytes first (data.split of them):
+// the library is imported as soon as those are in, while Vega's go on arriving. The server
+// sends the bytes as they are, so the browser unzips them itself. The bytes stay arrays:
+// a Blob of them would be read back through the browser's process (about 10 ms here).
+async function importGzipped(chunks) {
+  const zipped = new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  const script = await new Response(zipped.pipeThrough(new DecompressionStream("gzip"))).text();
   const url = URL.createObjectURL(new Blob([script], { type: "text/javascript" }));
   try {
     return await import(url);
@@ -16,10 +20,38 @@ async function importGzipped(src) {
   }
 }
 
+// The answer's first `split` bytes, and a promise of the rest (both as arrays of chunks).
+async function readParts(src, split) {
+  const response = await fetch(src);
+  if (!response.ok) throw new Error(`nDCG Lab library: HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  const head = [];
+  const more = [];
+  let length = 0;
+  while (length < split) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error("nDCG Lab library: the file was cut short");
+    const take = Math.min(split - length, value.length);
+    head.push(value.subarray(0, take));
+    if (take < value.length) more.push(value.subarray(take));
+    length += take;
+  }
+  const rest = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return more;
+      more.push(value);
+    }
+  })();
+  rest.catch(() => {}); // said by the first chart that asks for it, not here
+  return [head, rest];
+}
+
 export default function ({ data }) {
   if (globalThis.ndcgLabLibrary || globalThis.ndcgLabLibraryLoading) return;
   globalThis.ndcgLabLibraryLoading = (async () => {
-    (await importGzipped(data.src)).default({ vega: () => importGzipped(data.vega) });
+    const [library, vega] = await readParts(data.src, data.split);
+    (await importGzipped(library)).default({ vega: async () => importGzipped(await vega) });
   })().catch((error) => {
     globalThis.ndcgLabLibraryLoading = null; // not loading: a later drawing may try again
     console.error(error);

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.load_session import Session, component_data
-from components.browser_library import LIBRARY_JS, VEGA_JS, library_file_name, vega_file_name
+from components.browser_library import LIBRARY_JS, VEGA_JS, library_file_name
 from components.lab_files import IMMUTABLE
 from scripts.serve import StreamlitProcess
 from tests.load.conftest import serving
@@ -31,9 +31,8 @@ def _get(url: str, method: str = "GET") -> tuple[int, Message, bytes]:
         return error.code, error.headers, error.read()
 
 
-def _loader_src(url: str, file: str = "src") -> str:
-    """The address the Playground's library loader is sent for the library (``src``) or
-    Vega's file (``vega``), in a session as a browser's."""
+def _loader_src(url: str) -> str:
+    """The address the Playground's library loader is sent, in a session as a browser's."""
 
     async def scenario() -> str:
         session = Session(url, "ndcg", random.Random(3), start="playground")
@@ -43,7 +42,7 @@ def _loader_src(url: str, file: str = "src") -> str:
             for element in session.elements:
                 data = component_data(element)
                 if isinstance(data, dict) and "src" in data:
-                    return str(data[file])
+                    return str(data["src"])
         finally:
             await session.close()
         msg = "no library loader in the Playground's first run"
@@ -57,18 +56,13 @@ def test_the_library_comes_from_the_route_once_for_good(app_server: StreamlitPro
     assert _loader_src(app_server.url) == f"/lab-files/{name}"
     status, headers, body = _get(f"{app_server.url}/lab-files/{name}")
     assert status == 200
-    assert gzip.decompress(body) == LIBRARY_JS.encode()
+    # The library, then Vega's part for the first chart: two gzip members, one file.
+    assert gzip.decompress(body) == (LIBRARY_JS + VEGA_JS).encode()
     assert headers["Cache-Control"] == IMMUTABLE  # the name changes with the content
     assert headers["Content-Type"] == "application/gzip"
     # Another name (an older library, a guess) is not there; nor is any other method.
     assert _get(f"{app_server.url}/lab-files/library-000000000000.js.gz")[0] == 404
     assert _get(f"{app_server.url}/lab-files/{name}", "POST")[0] == 405
-    # Vega's file, which the first chart imports, the same way.
-    vega = vega_file_name()
-    assert _loader_src(app_server.url, "vega") == f"/lab-files/{vega}"
-    status, headers, body = _get(f"{app_server.url}/lab-files/{vega}")
-    assert (status, headers["Cache-Control"]) == (200, IMMUTABLE)
-    assert gzip.decompress(body) == VEGA_JS.encode()
 
 
 @pytest.fixture
@@ -83,4 +77,4 @@ def test_under_a_base_path_the_route_is_there_too(server_under_a_path: Streamlit
     name = library_file_name()
     status, _, body = _get(f"{server_under_a_path.url}/lab/lab-files/{name}")
     assert status == 200
-    assert gzip.decompress(body) == LIBRARY_JS.encode()
+    assert gzip.decompress(body) == (LIBRARY_JS + VEGA_JS).encode()
