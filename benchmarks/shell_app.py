@@ -2,9 +2,9 @@
 
 app.py's own shell (components/app_shell.py: set-up, logo, sidebar convention picker, the
 menu of every page, the screen-size component, URL sync), with a blank page in the
-Playground's place, opened by default: one button and one line of text
-(benchmarks/shell_page/playground.py). The difference from the Playground is the Playground's own cost;
-the difference from empty_app.py is the shell's.
+Playground's place, opened by default and at the Playground's address: one button and one
+line of text (benchmarks/shell_page/playground.py). The difference from the Playground is the
+Playground's own cost; the difference from empty_app.py is the shell's.
 """
 
 from dataclasses import replace

@@ -6,9 +6,9 @@ shared with the drag list; the repaint; the charts; the view itself and its styl
 compare mode's chart of both rankings) live in this library instead, which a page draws
 once, outside any fragment a drop reruns. Vega and Vega-Lite (about 770 KB) come after it in
 the same file, and the first chart drawn imports them, so that the list and the cards do not
-wait for them. Its script publishes
-the entry points as ``globalThis.ndcgLabLibrary.liveView`` and ``.compareView`` and says so
-with the :data:`LOADED` event; each component's own script, a few lines, waits.
+wait for them. The library's script publishes the entry points as
+``globalThis.ndcgLabLibrary.liveView`` and ``.compareView`` and says so with the
+:data:`LOADED` event; each component's own script, a few lines, waits.
 
 How the library reaches the browser: gzipped and named by its content's hash, which the
 browser fetches, unzips (``DecompressionStream``) and imports. A new session's websocket
@@ -21,9 +21,9 @@ file in the app's static folder (Streamlit's ``server.enableStaticServing``,
 ``/app/static/``), written the first time a page draws it; the server sends its bytes as
 they are (a gzip file is not compressed again). Where the folder cannot be written or
 static serving is off, the library goes inline, as the component's own script (Streamlit
-then sends it whole to each new page). The inline library holds Vega as a string. A library that does not arrive
-is said where the view would be, and charts without Vega where they would be; reloading the
-page fetches it again.
+then sends it whole to each new page), with Vega in it as a string. A library that does not
+arrive is said where the view would be, and Vega that does not where the charts would be;
+reloading the page fetches the file again.
 """
 
 from __future__ import annotations
@@ -89,10 +89,10 @@ LIBRARY_JS = library_js(VEGA_FROM_FILE)
 VEGA_JS = vega_module_js()
 # The published file: the library's script gzipped, then Vega's (about 770 KB) gzipped after
 # it, a second member of the same gzip file. The loader imports the library as soon as its
-# bytes are in, so the list and cards wait for 117 KB of script, not 905 KB (Chromium took
-# 24 ms from the file's arrival to the cards, not 61), and keeps the rest for the first chart
-# drawn: one request, where a file of Vega's own would cost the server a second (about
-# 0.5 ms each: docs/performance.md).
+# bytes are in, so the list and cards wait for 117 KB of script, not 905 KB (in Chromium the
+# library was ready 18 ms after its fetch began, not 38), and keeps the rest for the first
+# chart drawn: one request, where a file of Vega's own cost the server a second, 1.2 ms per
+# new session (docs/performance.md).
 LIBRARY_PARTS = (LIBRARY_JS, VEGA_JS)
 INLINE_LIBRARY_JS = library_js(vega_later_js())  # no file to fetch: Vega goes as text
 _CSS = ":host { display: none; }"  # it draws nothing

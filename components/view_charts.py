@@ -61,8 +61,8 @@ VEGA_AT_HAND = "function vegaLibraries() { return Promise.resolve({ vega, vegaLi
 
 
 def vega_module_js() -> str:
-    """Vega and Vega-Lite as a module that exports them: the content of their own file
-    (:mod:`components.browser_library`), or of the string :func:`vega_later_js` imports.
+    """Vega and Vega-Lite as a module that exports them: the second part of the library's
+    file (:mod:`components.browser_library`), or the string :func:`vega_later_js` imports.
 
     >>> vega_module_js().endswith("export { vega, vegaLite };")
     True
@@ -71,12 +71,13 @@ def vega_module_js() -> str:
 
 
 # A library's part that says how ``vegaLibraries`` gets Vega, and ``takeFiles(files)``, which
-# the library's default export calls with what its loader hands it.
+# the library's default export calls with what its loader hands it: ``files.vega`` imports
+# Vega's part of the library's file.
 VEGA_FROM_FILE = """\
-let importVega = () => Promise.reject(new Error("nDCG Lab: Vega's file was not named"));
+let importVega = () => Promise.reject(new Error("nDCG Lab: no Vega was handed over"));
 let vegaImport = null;
 function vegaLibraries() {
-  // Once per page; a file that did not arrive is asked for again by the next chart drawn.
+  // Once per page; an import that failed is tried again by the next chart drawn.
   vegaImport ??= importVega().catch((error) => {
     vegaImport = null;
     throw error;
@@ -118,8 +119,8 @@ def vega_later_js() -> str:
 def view_charts_code_js() -> str:
     """The dataset's names, the theme and tooltip (``chart_theme.js``), then ``viewChartRows``,
     ``drawViewCharts`` and ``updateViewCharts``, for a script that defines ``vegaLibraries``
-    (:data:`VEGA_AT_HAND`, :data:`VEGA_FROM_FILE` or :func:`vega_later_js`; the live view takes them from
-    :mod:`components.browser_library`, sent once per page)."""
+    (:data:`VEGA_AT_HAND`, :data:`VEGA_FROM_FILE` or :func:`vega_later_js`; the live view
+    takes them from :mod:`components.browser_library`, sent once per page)."""
     return "\n".join(
         [
             f"const VIEW_CHART_POSITIONS = {json.dumps(POSITIONS)};",

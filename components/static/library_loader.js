@@ -3,7 +3,7 @@
 // imports. The file is two gzip members, the library's bytes first (data.split of them):
 // the library is imported as soon as those are in, while Vega's go on arriving. The server
 // sends the bytes as they are, so the browser unzips them itself. The bytes stay arrays:
-// a Blob of them would be read back through the browser's process (about 10 ms here).
+// a Blob of them, read back, took about 4 ms more here.
 async function importGzipped(chunks) {
   const zipped = new ReadableStream({
     start(controller) {

@@ -224,8 +224,8 @@ function chartTemplate(src) {
 function showServerCharts(ctl, given) {
   // The server's spec for its order: redrawn when its shape (everything but the rows)
   // changed, otherwise only its rows swapped in. A template sent as a file's address
-  // (given.src) is its shape: the file is fetched before the first drawing, beside Vega's
-  // own file the first time (vegaLibraries).
+  // (given.src) is its shape: the file is fetched before the first drawing, and Vega
+  // imported beside it the first time (vegaLibraries).
   if (!given) {
     ctl.chartShape = null;
     chartWork(ctl, async () => { ctl.chart = null; ctl.chartBox.replaceChildren(); });
