@@ -205,3 +205,49 @@ def test_drawn_charts_follow_a_new_order_and_stay_linked(browser: Browser) -> No
     ]
     assert picked[0].endswith(_tooltip(3, "this ranking", after)), picked
     page.close()
+
+
+DRAW_JS = """async (spec) => {
+  window.charts = await drawViewCharts(document.getElementById("charts"), spec);
+}"""
+
+# The held tuples after an update, as [series, position, label, running_dcg], and how many of
+# them are the very objects held before it (a move changes them in place).
+KEPT_JS = """async ([numbers, order, cut]) => {
+  const before = new Set(charts.view.data("positions"));
+  let rows = viewChartRows(numbers, repaintView(numbers, order));
+  if (cut) rows = { positions: rows.positions.slice(0, cut) };
+  await updateViewCharts(charts, rows);
+  const held = charts.view.data("positions");
+  return {
+    kept: held.filter((tuple) => before.has(tuple)).length,
+    rows: held.map((t) => [t.series, t.position, t.label, t.running_dcg]),
+  };
+}"""
+
+
+def test_a_move_changes_the_held_points_in_place(browser: Browser) -> None:
+    before = evaluate(GRADES, CONVENTION)
+    after = evaluate(
+        [GRADES[int(label[1:]) - 1] for label in NEW_ORDER], CONVENTION, labels=NEW_ORDER
+    )
+    numbers = view_numbers(before)
+    assert numbers is not None
+    page = _load(browser)
+    page.evaluate(DRAW_JS, view_chart_spec(before))
+    expected = [
+        [row["series"], row["position"], row["label"], row["running_dcg"]]
+        for row in chart_dataset_tables(after)[POSITIONS].to_pylist()
+    ]
+
+    # A move: every point is the tuple Vega held (its marks updated, not drawn anew), with
+    # the new order's values.
+    moved = page.evaluate(KEPT_JS, [numbers, NEW_ORDER, 0])
+    assert moved["kept"] == 2 * len(GRADES)
+    assert sorted(moved["rows"]) == sorted(expected)
+
+    # Rows of another shape (fewer of them) replace the held ones.
+    cut = page.evaluate(KEPT_JS, [numbers, NEW_ORDER, 3])
+    assert cut["kept"] == 0
+    assert sorted(cut["rows"]) == sorted(expected[:3])
+    page.close()
