@@ -73,6 +73,8 @@ def library_js(vega_part: str) -> str:
             f"const ORDER_SHOWN = {json.dumps(ORDER_SHOWN)};",
             static_text("compare_view.js"),
             f"const LIVE_VIEW_CSS = {json.dumps(static_text('live_view.css'))};",
+            static_text("live_table.js"),
+            static_text("live_charts.js"),
             static_text("live_view.js"),
             "export default function (files) {",
             "  takeFiles(files);",
