@@ -48,7 +48,7 @@ import sqlalchemy as sa
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.load_session import percentile
+from benchmarks.load_phases import percentile
 from classroom.store import ClassError, ClassStore
 from scripts.pg_throwaway import throwaway_postgres
 

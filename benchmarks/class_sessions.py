@@ -56,8 +56,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.class_load import server_cpu_seconds
+from benchmarks.load_phases import percentile
 from benchmarks.load_servers import cpu_seconds
-from benchmarks.load_session import Session, percentile
+from benchmarks.load_session import Session
 from classroom.store import ClassStore
 from ndcg_core import Convention, parse_grades
 from ndcg_core.links.secret_params import TEACHER_KEY_PARAM

@@ -62,8 +62,9 @@ actions alone ("1 session"); it stays connected, idle, while ``--sessions`` sess
 session is (server RSS with all sessions connected after the load - RSS with only the
 warm-up sessions) / --sessions, over all server processes, from /proc/<pid>/status (VmRSS).
 
-The code: the protocol is benchmarks/load_client.py, a person's session and many at once
-benchmarks/load_session.py, the scenarios and their servers benchmarks/load_servers.py, the
+The code: the protocol is benchmarks/load_client.py, a person's session
+benchmarks/load_session.py (its checks benchmarks/load_checks.py), many at once
+benchmarks/load_phases.py, the scenarios and their servers benchmarks/load_servers.py, the
 tables benchmarks/load_report.py; this file runs the scenarios.
 """
 
@@ -83,9 +84,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.load_client import Action
+from benchmarks.load_phases import run_burst, run_sessions, warm_up
 from benchmarks.load_report import Result, report, report_burst
 from benchmarks.load_servers import SCENARIOS, cpu_seconds, rss_kib, start_servers
-from benchmarks.load_session import Session, run_burst, run_sessions, warm_up
+from benchmarks.load_session import Session
 
 
 def run_scenario(name: str, args: argparse.Namespace) -> Result:

@@ -10,8 +10,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from benchmarks.load_client import Action
+from benchmarks.load_phases import Phase, percentile
 from benchmarks.load_servers import Scenario
-from benchmarks.load_session import PLAYGROUND, Phase, percentile
+from benchmarks.load_session import PLAYGROUND
 
 
 @dataclass

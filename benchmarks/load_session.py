@@ -1,25 +1,22 @@
 """A person's session on the app, on top of the protocol (benchmarks/load_client.py): open a
 page, type grades, press a button, switch the gain, go to another page, each checked against
-what the page should show; and many such sessions at once, steady or in a burst.
+what the page should show (benchmarks/load_checks.py). Many such sessions at once, steady
+or in a burst, are benchmarks/load_phases.py.
 
 The method, and what counts as an error, is in benchmarks/load.py's docstring.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
-import time
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 from streamlit.proto.Element_pb2 import Element
 from streamlit.proto.WidgetStates_pb2 import WidgetState
-from websockets.exceptions import ConnectionClosed
 
-from benchmarks.load_client import Action, Client, LoadError, http_request
-from ndcg_core import Convention, Gain, evaluate, format_real
+from benchmarks.load_checks import CHECKS, acknowledged, component_data, texts
+from benchmarks.load_client import Action, Client, http_request
 
 PLAYGROUND = "Playground"
 TEXT_KEY = "lab_text"  # the empty app's text area (benchmarks/empty_nav_app.py)
@@ -31,91 +28,9 @@ BLANK_BUTTON = "bench_click"  # the button of the one-button page and of the she
 LIBRARY_LOADER = "ndcg_lab_library_loader"  # the component that fetches the live view's library
 # Streamlit's id for a components.v2 component's triggers: its own id, "__", "events".
 TRIGGERS = "$$STREAMLIT_INTERNAL_KEY_{}__events"
-
-
-# --------------------------------------------------------------------------- checks
-
-
-def component_data(element: Element) -> object:
-    """What a page sent a components.v2 component: JSON as text, or as bytes (the live view
-    sends its JSON as bytes, components/live_view.py); None for anything else."""
-    if element.WhichOneof("type") != "bidi_component":
-        return None
-    proto = element.bidi_component
-    text = proto.json or (proto.bytes.decode() if proto.bytes else "")
-    return json.loads(text) if text else None
-
-
-def ndcg_cards(elements: Sequence[Element]) -> list[str]:
-    """The nDCG cards a run drew: Streamlit's metrics, and the live view's cards (sent to the
-    browser as JSON, components/live_view.py)."""
-    shown = [
-        e.metric.body
-        for e in elements
-        if e.WhichOneof("type") == "metric" and e.metric.label.startswith("nDCG")
-    ]
-    for element in elements:
-        data = component_data(element)
-        if isinstance(data, dict):
-            cards = data.get("cards", [])
-            shown += [c["value"] for c in cards if str(c["label"]).startswith("nDCG")]
-    return shown
-
-
-def ndcg_check(elements: Sequence[Element], grades: Sequence[int], gain: str = "linear") -> str:
-    """app.py: the run shows the nDCG the core computes for these grades, and only that."""
-    expected = format_real(evaluate(list(grades), Convention(gain=Gain(gain))).ndcg)
-    shown = ndcg_cards(elements)
-    return "" if shown == [expected] else f"nDCG shown {shown}, expected [{expected!r}]"
-
-
-def acknowledged(elements: Sequence[Element]) -> list[str] | None:
-    """The order the live view's answer acknowledges (components/live_view.py sends only that
-    after a drop the browser repainted itself), or None when it sent the whole view."""
-    for element in elements:
-        data = component_data(element)
-        if isinstance(data, dict) and "ack" in data:
-            return [str(label) for label in data["ack"]]
-    return None
-
-
-def echo_check(elements: Sequence[Element], grades: Sequence[int], gain: str = "linear") -> str:
-    """The empty app: the run echoes the grades typed."""
-    expected = "grades: " + ", ".join(map(str, grades))
-    shown = [e.text.body for e in elements if e.WhichOneof("type") == "text"]
-    return "" if expected in shown else f"text shown {shown}, expected {expected!r}"
-
-
-def none_check(elements: Sequence[Element], grades: Sequence[int], gain: str = "linear") -> str:
-    """Pages without a grade box (the one-button page, the shell): nothing to check here."""
-    return ""
-
-
-CHECKS: dict[str, Callable[[Sequence[Element], Sequence[int], str], str]] = {
-    "ndcg": ndcg_check,
-    "echo": echo_check,
-    "none": none_check,
-}
 DEFAULT_GRADES = (3, 2, 3, 0, 1, 2)  # the list a fresh session shows
 GAINS = ("linear", "exponential")
 GAIN_KEY = "conv_gain"  # the sidebar's gain radio (components/convention_picker.py)
-
-
-def texts(elements: Sequence[Element]) -> list[str]:
-    """What the run wrote as text, progress captions and headings."""
-    shown = []
-    for element in elements:
-        kind = element.WhichOneof("type")
-        if kind == "text":
-            shown.append(element.text.body)
-        elif kind == "progress":
-            shown.append(element.progress.text)
-        elif kind == "heading":
-            shown.append(element.heading.body)
-    return shown
-
-
-# --------------------------------------------------------------------------- one session
 
 
 class Session(Client):
@@ -347,135 +262,3 @@ class Session(Client):
         if not on_playground and self.rng.random() < 0.5:
             return await self.go_to(self.playground_hash())
         return await self.go_to(self.rng.choice(others))
-
-
-# --------------------------------------------------------------------------- many sessions
-
-
-@dataclass
-class Phase:
-    """What the sessions of one phase did."""
-
-    sessions: int
-    actions: list[Action] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    def timed(self) -> list[float]:
-        return [a.seconds for a in self.actions if a.kind != "load" and not a.error]
-
-    def loads(self) -> list[float]:
-        return [a.seconds for a in self.actions if a.kind == "load" and not a.error]
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """Nearest-rank percentile (share in 0..1); nan when empty."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * share // 1))
-    return ordered[int(rank) - 1]
-
-
-async def warm_up(session: Session, rng: random.Random) -> list[Action]:
-    """Visit every page once, then time 12 actions alone (grades and page changes)."""
-    await session.connect()
-    first = await session.load()
-    actions = [first]
-    if session.button_page():
-        for _ in range(16):
-            await asyncio.sleep(rng.uniform(0.1, 0.3))
-            actions.append(await session.click())
-        return actions
-    for page_hash in [*list(session.pages), session.playground_hash()]:
-        actions.append(await session.go_to(page_hash))
-    for number in range(12):
-        await asyncio.sleep(rng.uniform(0.1, 0.3))
-        if number % 3 == 2:
-            actions.append(await session.go_to(rng.choice(list(session.pages))))
-            actions.append(await session.go_to(session.playground_hash()))
-        else:
-            actions.append(await session.type_grades())
-    return actions
-
-
-async def _connect(session: Session, phase: Phase) -> bool:
-    """Open the session's connection; a failure is the phase's error, not an exception."""
-    try:
-        await session.connect()
-    except (OSError, TimeoutError, LoadError, ConnectionClosed) as error:
-        phase.errors.append(f"connect: {type(error).__name__}: {error}")
-        return False
-    return True
-
-
-async def _run_phase(
-    make: Callable[[random.Random], Session],
-    sessions: int,
-    seed: int,
-    one: Callable[[int, Session, Phase], Awaitable[None]],
-    while_connected: Callable[[], None] | None = None,
-) -> Phase:
-    """Make `sessions` sessions, run `one` for each (its number, the session, the phase) at
-    once, close them all; the phase holds their actions and every action's error."""
-    rng = random.Random(seed)
-    phase = Phase(sessions)
-    opened = [make(random.Random(rng.random())) for _ in range(sessions)]
-    try:
-        await asyncio.gather(*(one(n, s, phase) for n, s in enumerate(opened)))
-        if while_connected is not None:
-            while_connected()
-    finally:
-        await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
-    for session in opened:
-        phase.actions.extend(session.actions)
-    phase.errors.extend(f"{a.kind} {a.page}: {a.error}" for a in phase.actions if a.error)
-    return phase
-
-
-async def run_sessions(
-    make: Callable[[random.Random], Session],
-    sessions: int,
-    seconds: float,
-    pause: float,
-    seed: int,
-    while_connected: Callable[[], None] | None = None,
-) -> Phase:
-    """Open `sessions` sessions at once, let them act until `seconds` have passed, close them.
-
-    `while_connected` runs after the last action, while every session is still connected.
-    """
-    deadline = time.monotonic() + seconds
-
-    async def person(number: int, session: Session, phase: Phase) -> None:
-        await asyncio.sleep(session.rng.uniform(0, pause))
-        if not await _connect(session, phase):
-            return
-        await session.load()
-        while True:
-            await asyncio.sleep(session.rng.uniform(0.5 * pause, 1.5 * pause))
-            if time.monotonic() >= deadline:
-                return
-            await session.act()
-
-    return await _run_phase(make, sessions, seed, person, while_connected)
-
-
-async def run_burst(
-    make: Callable[[random.Random], Session], sessions: int, over: float, seed: int
-) -> Phase:
-    """A class opening the link: `sessions` sessions start evenly spread over `over` seconds;
-    each opens the app, makes one change and leaves. A "load" action's seconds run from the
-    session's first HTTP request to its first script_finished (connect-to-first-run)."""
-
-    async def student(number: int, session: Session, phase: Phase) -> None:
-        await asyncio.sleep(number * over / sessions)
-        started = time.perf_counter()
-        if not await _connect(session, phase):
-            return
-        first = await session.load()
-        first.seconds = time.perf_counter() - started
-        if not first.error:
-            await session.change()
-        await session.close()
-
-    return await _run_phase(make, sessions, seed, student)

@@ -23,7 +23,7 @@ from ndcg_core.teaching.slips import SlipKind, slip_table
 from tests.browser.conftest import VIEWPORT, Cluster, StreamlitServer, visit_at_known_width
 from tests.browser.test_classroom_browser import AXE, serious_violations
 from tests.classroom.support import emptied
-from tests.hostile.corpus import IMG, IMG_LABEL
+from tests.hostile.case import IMG, IMG_LABEL
 
 pytestmark = pytest.mark.browser
 

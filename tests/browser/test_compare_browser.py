@@ -17,7 +17,7 @@ from ndcg_core.pictures.stakeholder import number_rows
 from ndcg_core.text.titles import titles_to_param
 from tests.browser.conftest import VIEWPORT, HeldStream, StreamlitServer, drag_item
 from tests.browser.test_classroom_browser import AXE, serious_violations
-from tests.hostile.corpus import SCRIPT
+from tests.hostile.case import SCRIPT
 
 pytestmark = pytest.mark.browser
 

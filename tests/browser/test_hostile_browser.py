@@ -27,7 +27,9 @@ from tests.browser.test_playground_browser import (
     metric,
     position_table,
 )
-from tests.hostile.corpus import IMG, IMG_LABEL, PNG, SCRIPT, TEXT, Case
+from tests.hostile.case import IMG, IMG_LABEL, SCRIPT, Case
+from tests.hostile.typed_inputs import TEXT
+from tests.hostile.uploads import PNG
 
 pytestmark = pytest.mark.browser
 SEED_NDCG = "0.961"

@@ -15,7 +15,7 @@ from ndcg_core.metric.compare_words import format_pair
 from ndcg_core.pictures.stakeholder import stakeholder_html
 from ndcg_core.teaching.stories import load_story
 from tests.browser.conftest import VIEWPORT
-from tests.hostile.corpus import SCRIPT
+from tests.hostile.case import SCRIPT
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from benchmarks.load_session import Session, component_data
+from benchmarks.load_checks import component_data
+from benchmarks.load_session import Session
 from components.lab_files import IMMUTABLE
 from scripts.serve import StreamlitProcess
 from tests.load.conftest import serving

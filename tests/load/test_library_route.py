@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.load_session import Session, component_data
+from benchmarks.load_checks import component_data
+from benchmarks.load_session import Session
 from components.browser_library import LIBRARY_JS, VEGA_JS, library_file_name
 from components.lab_files import IMMUTABLE
 from scripts.serve import StreamlitProcess

@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 from urllib.parse import parse_qs
 
-from benchmarks.load_session import Session, acknowledged, component_data
+from benchmarks.load_checks import acknowledged, component_data
+from benchmarks.load_session import Session
 from ndcg_core.links.view import View, view_to_params
 from ndcg_core.metric.parsing import GradeList
 from scripts.serve import StreamlitProcess

@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.load_checks import ndcg_cards, ndcg_check
 from benchmarks.load_client import Action
-from benchmarks.load_session import Phase, Session, ndcg_cards, ndcg_check, run_sessions
+from benchmarks.load_phases import Phase, run_sessions
+from benchmarks.load_session import Session
 from components.navigation import PAGES
 from scripts.serve import COOKIE, ROOT, StreamlitProcess, child_command
 from tests.load.support import run_async

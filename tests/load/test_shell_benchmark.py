@@ -10,7 +10,8 @@ from pathlib import Path
 
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from benchmarks.load_session import Session, warm_up
+from benchmarks.load_phases import warm_up
+from benchmarks.load_session import Session
 from tests.load.conftest import serving
 from tests.load.support import run_async
 

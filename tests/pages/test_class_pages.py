@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,12 +11,9 @@ import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
 from classroom.store import ClassStore
-from components.state import LIST_KEY
-from ndcg_core import Convention, evaluate, format_real, parse_grades
-from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM, TEACHER_KEY_PARAM
-from ndcg_core.pictures.style import PROJECTOR_FONT_SIZE
+from ndcg_core import Convention, evaluate, format_real
+from ndcg_core.links.secret_params import STUDENT_TOKEN_PARAM
 from ndcg_core.questions.class_questions import to_payload
-from ndcg_core.questions.class_rules import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 from ndcg_core.teaching import kinds
 from ndcg_core.teaching.diagnosis import diagnose
 from ndcg_core.teaching.kinds.base import QuestionKind
@@ -26,7 +22,7 @@ from ndcg_core.teaching.slips import SlipCount, SlipKind, match_answer, slip_tab
 from ndcg_core.text.quoting import short_number
 from tests import toy_kind
 from tests.classroom.support import count_rows
-from tests.hostile.corpus import IMG_LABEL, SCRIPT
+from tests.hostile.case import IMG_LABEL, SCRIPT
 from tests.pages.conftest import open_app
 
 TEACHER = "pages/class_teacher.py"
@@ -81,14 +77,6 @@ def _texts(at: AppTest) -> str:
     return "\n".join(parts).replace("\\", "")
 
 
-def _image_count(at: AppTest) -> int:
-    def walk(node) -> int:
-        own = int(getattr(node, "type", "") == "image")
-        return own + sum(walk(child) for child in getattr(node, "children", {}).values())
-
-    return walk(at._tree)
-
-
 def start_session(query: dict[str, str] | None = None) -> AppTest:
     at = open_app(query, TEACHER)
     _button(at, "Start a class session").click().run()
@@ -116,60 +104,6 @@ def send(at: AppTest, typed: str) -> AppTest:
     at.button(key=box.key.replace("_number", "_send")).click().run()
     assert not at.exception
     return at
-
-
-def test_starting_a_session_shows_the_code_link_qr_and_keeps_the_key_in_the_address() -> None:
-    at = start_session()
-    code = _metric(at, "Join code")
-    assert len(code) == JOIN_CODE_LENGTH
-    assert set(code) <= set(JOIN_CODE_ALPHABET)
-    key = at.session_state["class_teacher_key"]
-    assert len(key) >= 40
-    links = [c.value for c in at.code]
-    assert any(link.endswith(f"/class_join?code={code}&mode=embed") for link in links)
-    assert not [link for link in links if key in link]  # the key is never drawn
-    assert at.query_params[TEACHER_KEY_PARAM] == key  # only in the teacher's address bar
-    assert "t" not in at.query_params  # the titles' parameter is not the key's
-    assert _image_count(at) == 1  # the QR code, an image
-
-
-def test_the_private_link_reopens_the_session_elsewhere_and_a_wrong_key_does_not() -> None:
-    first = start_session()
-    key = first.session_state["class_teacher_key"]
-    again = open_app({TEACHER_KEY_PARAM: key}, TEACHER)
-    assert _metric(again, "Join code") == _metric(first, "Join code")
-    wrong = open_app({TEACHER_KEY_PARAM: key[:-2] + "xx"}, TEACHER)
-    assert "This teacher link is not valid" in _texts(wrong)
-    assert not [m for m in wrong.metric if m.label == "Join code"]
-
-
-def test_presenter_view_hides_the_private_link() -> None:
-    at = start_session()
-    key = at.session_state["class_teacher_key"]
-    shown = open_app({TEACHER_KEY_PARAM: key, "mode": "present"}, TEACHER)
-    assert _metric(shown, "Join code")
-    assert not [c for c in shown.code if key in c.value]
-
-
-def test_the_revealed_spread_reads_from_a_projector_and_its_grid_stays_labelled() -> None:
-    """Presenter view: the answers' chart text at the projector's 16 px (it was Vega's 11 and
-    15); its ticks, and so its grid lines, only inside the plotted range, each labelled."""
-    at = start_session()
-    key = at.session_state["class_teacher_key"]
-    _ask_practice(at, kinds.PREDICT)
-    send(join(_metric(at, "Join code")), "0.7")
-    shown = open_app({TEACHER_KEY_PARAM: key, "mode": "present"}, TEACHER)
-    shown.button(key="class_reveal").click().run()
-    [chart] = shown.get("vega_lite_chart")
-    spec = json.loads(chart.proto.spec)
-    assert spec["config"]["axis"]["labelFontSize"] == PROJECTOR_FONT_SIZE
-    assert spec["config"]["legend"]["labelFontSize"] == PROJECTOR_FONT_SIZE
-    layers = spec.get("layer", [spec])
-    ticks = layers[0]["encoding"]["x"]["axis"]["values"]
-    low, high = layers[0]["encoding"]["x"]["scale"]["domain"]
-    assert ticks[0] == low
-    assert ticks[-1] == high == 1
-    assert ticks == sorted(set(ticks))
 
 
 def _ask_practice(at: AppTest, kind: QuestionKind, seed: int = 3) -> None:
@@ -269,25 +203,6 @@ def test_a_hostile_nickname_is_refused_and_nobody_joins() -> None:
     assert "You are student 1 in" in _texts(later)  # the refused one took no number
 
 
-def test_ask_about_the_playgrounds_list_counts_the_slips_at_the_reveal() -> None:
-    teacher = open_app({"g": "3, 2, 0, 0, 1", "k": "3"}, TEACHER)
-    _button(teacher, "Start a class session").click().run()
-    teacher.segmented_control(key="class_source").set_value("About the Playground's list").run()
-    assert "What is nDCG@3 of this ranking" in _texts(teacher)
-    teacher.button(key="class_open").click().run()
-    code = _metric(teacher, "Join code")
-    for typed in ["0.976", "0.98", "0.895", "0.833"]:
-        send(join(code), typed)
-    teacher.button(key="class_close").click().run()
-    assert _metric(teacher, "Answers") == "4"
-    teacher.button(key="class_reveal").click().run()
-    said = _texts(teacher)
-    assert "nDCG@3 = 0.8950" in said
-    assert "2 students answered about 0.976: what the cutoff ignored gives." in said
-    assert "1 student answered about 0.833: what CG instead of DCG gives." in said
-    assert _metric(teacher, "Right") == "1 of 4"
-
-
 def test_after_the_reveal_each_student_sees_their_own_answers_mistake() -> None:
     """Issue 24: the student who typed a slip's number is told which slip, in words with the
     list's numbers (the core's own_diagnosis); one at no slip is told no slip."""
@@ -310,14 +225,6 @@ def test_after_the_reveal_each_student_sees_their_own_answers_mistake() -> None:
         found = diagnose(table, float(answer))
         assert found.slips == (typed[answer],)
         assert found.message in said
-
-
-def test_a_list_a_class_cannot_answer_is_refused_in_the_picker() -> None:
-    teacher = open_app({"g": "0, 0, 0", "zero": "nan"}, TEACHER)
-    _button(teacher, "Start a class session").click().run()
-    teacher.segmented_control(key="class_source").set_value("About the Playground's list").run()
-    assert "undefined" in teacher.error[0].value
-    assert not [b for b in teacher.button if b.key == "class_open"]
 
 
 @BOTH
@@ -354,23 +261,6 @@ def test_a_choice_question_is_answered_by_picking() -> None:
     )
     teacher.button(key="class_reveal").click().run()
     assert _metric(teacher, "Right") == "1 of 1"
-
-
-def test_the_list_the_class_saw_is_the_one_the_store_keeps(class_database: Path) -> None:
-    teacher = open_app({"g": "3, 1, 2", "k": "2"}, TEACHER)
-    assert teacher.session_state[LIST_KEY] == parse_grades("3, 1, 2")
-    _button(teacher, "Start a class session").click().run()
-    teacher.segmented_control(key="class_source").set_value("About the Playground's list").run()
-    teacher.button(key="class_open").click().run()
-    store = ClassStore(f"sqlite:///{class_database / 'class.db'}")
-    try:
-        (question,) = store.questions(teacher.session_state["class_teacher_key"])
-    finally:
-        store.dispose()
-    assert question.kind == "list"
-    assert question.state == "open"
-    assert '"k":"2"' in question.payload
-    assert evaluate([3, 1, 2], Convention(cutoff_k=2)).ndcg < 1
 
 
 @BOTH

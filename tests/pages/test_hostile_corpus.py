@@ -29,7 +29,8 @@ from ndcg_core.pictures.tables import escape_markdown
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.queries import parse_queries
 from ndcg_core.runs.scoring import evaluate_run
-from tests.hostile.corpus import CORPUS, Case, case_id
+from tests.hostile.case import Case
+from tests.hostile.corpus import CORPUS, case_id
 from tests.pages.conftest import APP, component_data, shown_cards, shown_table, type_grades
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"

@@ -14,7 +14,7 @@ from ndcg_core.links.view import View
 from ndcg_core.links.view_files import view_from_json, view_to_json
 from ndcg_core.metric.parsing import GradeList
 from ndcg_core.text.titles import titles_to_param
-from tests.hostile.corpus import SCRIPT
+from tests.hostile.case import SCRIPT
 from tests.pages.conftest import grade_box_text, open_app, shown_table, type_grades
 
 PLAYGROUND = "pages/playground.py"

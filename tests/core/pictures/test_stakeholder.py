@@ -11,7 +11,7 @@ from ndcg_core import Convention, evaluate, format_real
 from ndcg_core.metric.compare import compare
 from ndcg_core.metric.compare_words import format_pair
 from ndcg_core.pictures.stakeholder import MAX_ROWS, number_rows, stakeholder_html
-from tests.hostile.corpus import CSV_INJECTION, IMG, IMG_NO_SPACE, SCRIPT
+from tests.hostile.case import CSV_INJECTION, IMG, IMG_NO_SPACE, SCRIPT
 
 SEED = {"D1": 3, "D2": 2, "D3": 3, "D4": 0, "D5": 1, "D6": 2}
 A = tuple(SEED)

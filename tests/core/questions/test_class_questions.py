@@ -31,7 +31,8 @@ from ndcg_core.teaching.practice_checks import reorder_answer
 from ndcg_core.teaching.slips import slip_table
 from ndcg_core.text.quoting import short_number
 from tests.core.strategies import conventions
-from tests.hostile.corpus import CSV_INJECTION, IMG, SCRIPT, TEXT, Case
+from tests.hostile.case import CSV_INJECTION, IMG, SCRIPT, Case
+from tests.hostile.typed_inputs import TEXT
 
 
 def _questions() -> list[ClassQuestion]:

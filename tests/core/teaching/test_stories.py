@@ -19,7 +19,7 @@ from ndcg_core.teaching.stories import (
     story_ids,
 )
 from ndcg_core.text.titles import MAX_SNIPPET_LENGTH, MAX_TITLE_LENGTH
-from tests.hostile.corpus import IMG, SCRIPT
+from tests.hostile.case import IMG, SCRIPT
 
 
 def _pizza() -> dict[str, Any]:
