@@ -35,6 +35,7 @@ import streamlit as st
 from components.browser_library import library_user_js
 from components.cache import shared_view
 from components.chart_files import template_url
+from components.chip_orders import as_order, new_order
 from components.drag_order import DOWN, MOVE_LABEL, ORDER_BUTTONS, UP, chip_text
 from components.live_table import NO, NO_LABEL, YES, server_table
 from components.results import metric_cards
@@ -128,27 +129,6 @@ def template_id(chart_key: Hashable) -> str:
     True
     """
     return hashlib.sha256(repr(chart_key).encode()).hexdigest()[:16]
-
-
-def as_order(order: object, labels: Sequence[str]) -> list[str] | None:
-    """``order`` as a list of labels, if it is a permutation of ``labels``.
-
-    >>> as_order(["D2", "D1"], ["D1", "D2"]), as_order(["D1", "D9"], ["D1", "D2"])
-    (['D2', 'D1'], None)
-    """
-    if not isinstance(order, list) or sorted(map(str, order)) != sorted(labels):
-        return None
-    return [str(label) for label in order]
-
-
-def new_order(order: object, labels: Sequence[str]) -> list[str] | None:
-    """``order`` as a list of labels, if it is a permutation of ``labels`` other than them.
-
-    >>> new_order(["D2", "D1"], ["D1", "D2"]), new_order(["D1", "D2"], ["D1", "D2"])
-    (['D2', 'D1'], None)
-    """
-    moved = as_order(order, labels)
-    return None if moved == list(labels) else moved
 
 
 def reorder_keys(

@@ -22,6 +22,7 @@ from typing import Any
 
 import streamlit as st
 
+from components.chip_orders import new_order
 from components.static_files import chip_list_js, static_text
 from ndcg_core.text.browser_format import js_format_function
 
@@ -47,15 +48,7 @@ def _order_reported(key: str, ids: Sequence[str]) -> list[str] | None:
     """The order the browser just reported for ``key``, if it is a new order of ``ids``."""
     reported = st.session_state.get(key)
     order = reported.get("order") if isinstance(reported, dict) else None
-    return _new_order(order, ids)
-
-
-def _new_order(order: object, ids: Sequence[str]) -> list[str] | None:
-    """``order`` as a list of ids, if it is a permutation of ``ids`` other than ``ids``."""
-    if not isinstance(order, list) or sorted(map(str, order)) != sorted(ids):
-        return None
-    new_order = [str(item_id) for item_id in order]
-    return None if new_order == list(ids) else new_order
+    return new_order(order, ids)
 
 
 def window_bounds(count: int, page: int, page_size: int) -> tuple[int, int]:
@@ -204,5 +197,5 @@ def sortable_list(
                 on_change(splice(ids, start, new_window))
 
     result = _COMPONENT(key=key, data=data, on_order_change=callback)
-    new_window = _new_order(result.get("order"), window)
+    new_window = new_order(result.get("order"), window)
     return None if new_window is None else splice(ids, start, new_window)
