@@ -101,6 +101,7 @@ class Client:
         self._widget_script: dict[str, str] = {}  # widget id -> script that drew it
         self._run_widgets: set[str] = set()
         self.shown: set[str] = set()  # widgets on screen: the last full run's, and fragments'
+        self.cut_short = 0  # runs ended early for another (st.rerun), this session's
         self.elements: list[Element] = []
         self._finished: asyncio.Future[int] | None = None
         self._file_urls: dict[str, asyncio.Future[str]] = {}  # request id -> upload URL
@@ -214,6 +215,7 @@ class Client:
 
     def _on_finished(self, status: int) -> None:
         if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+            self.cut_short += 1
             return  # st.rerun(): another run follows
         if status == ForwardMsg.FINISHED_SUCCESSFULLY:
             # A full run: forget widgets it did not draw, age the message cache.

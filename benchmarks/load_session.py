@@ -56,6 +56,7 @@ class Session(Client):
         self._typed = 0  # texts typed into the grade box (each gets a nonce of its own)
         self._list_id = ""  # the reorderable list's component, and its fragment
         self._list_fragment = ""
+        self._list_takes_typed = False  # it sends a list typed into the grade box (live_view.js)
         self.labels: tuple[str, ...] = tuple(f"D{i}" for i in range(1, len(DEFAULT_GRADES) + 1))
 
     def _on_widget(self, element: Element, widget_id: str, fragment_id: str) -> None:
@@ -69,6 +70,8 @@ class Session(Client):
             self._inputs[key] = (widget_id, fragment_id)
         if kind == "bidi_component" and widget_id.endswith(tuple(f"-{k}" for k in LIST_KEYS)):
             self._list_id, self._list_fragment = widget_id, fragment_id
+            data = component_data(element)
+            self._list_takes_typed = isinstance(data, dict) and data.get("takes_typed") is True
         if kind == "bidi_component" and widget_id.endswith(f"-{BOX_KEY}"):
             self._text_id, self._text_fragment, self._text_box = widget_id, fragment_id, True
         if widget_id.endswith(f"-{TEXT_KEY}") and kind == "text_area":
@@ -140,6 +143,9 @@ class Session(Client):
 
     async def type_text(self, text: str) -> Action:
         """Type ``text`` into the grade box and leave it; the run is not checked here."""
+        if self._list_takes_typed and self._list_id in self.shown:
+            # grade_box.js hands it to the live view it follows, which sends it (its trigger)
+            return await self._list_event("grades", "typed", text)
         if self._text_box:  # what grade_box.js sends at Ctrl+Enter: its state, a new nonce
             self._typed += 1
             typed = {"typed": {"text": text, "nonce": f"{id(self)}-{self._typed}"}}

@@ -51,6 +51,9 @@ FAILED = "ndcg-lab-library-failed"  # the window event when the library file did
 # The window event a named live view sends when the order on its screen changes (detail:
 # its name and the order, labels top first): compare mode's chart and the grade box follow it.
 ORDER_SHOWN = "ndcg-lab-order-shown"
+# The window event the grade box sends when a list is typed into it (detail: the name of the
+# live view it follows, and the text): that view, if its server takes typed lists, sends it.
+LIST_TYPED = "ndcg-lab-list-typed"
 NOT_LOADED = (
     "The list, its numbers and its charts could not be loaded. Reload the page to try again."
 )
@@ -71,6 +74,7 @@ def library_js(vega_part: str) -> str:
             view_charts_code_js(),
             static_text("live_keys.js"),
             f"const ORDER_SHOWN = {json.dumps(ORDER_SHOWN)};",
+            f"const LIST_TYPED = {json.dumps(LIST_TYPED)};",
             static_text("compare_view.js"),
             f"const LIVE_VIEW_CSS = {json.dumps(static_text('live_view.css'))};",
             static_text("live_table.js"),

@@ -9,9 +9,12 @@ window event :data:`ORDER_SHOWN`, with its name); the box, told which view holds
 (:func:`ndcg_core.metric.parsing.list_words`: the rule that picks each grade's word is the
 core's, the browser only puts the words in order). Text typed into the box goes to the
 server with Ctrl+Enter or on leaving the box, as Streamlit's text area did; the box's
-callback reads it before the run (:func:`typed_text`), so that run shows its numbers. A run
-that redraws the live view alone after it (the Playground's) leaves the box as it is: the
-view then hands the box the new list's words with the order it shows.
+callback reads it before the run (:func:`typed_text`), so that run shows its numbers. Where
+the live view it follows takes typed lists (the Playground's: ``on_typed``), the box hands
+the text to that view (the window event :data:`LIST_TYPED`), which sends it: one run of the
+view's fragment, where the box's own trigger would start the box's fragment's run and then
+the view's. A run that redraws the live view alone leaves the box as it is: the view then
+hands the box the new list's words with the order it shows.
 
 A person's text is never HTML here: it is a ``<textarea>``'s value, and every label is set
 as text.
@@ -25,13 +28,19 @@ from typing import Any
 
 import streamlit as st
 
-from components.browser_library import ORDER_SHOWN
+from components.browser_library import LIST_TYPED, ORDER_SHOWN
 from components.static_files import static_text
 from ndcg_core.metric.parsing import LIST_SEPARATOR, ListWords
 
 APPLY_HINT = "Press Ctrl+Enter to apply"  # under the box while it holds text not yet applied
 BOX_ROWS = 2  # the box's height in lines (it grows by its handle): a list of grades is short
-_JS = f"const ORDER_SHOWN = {json.dumps(ORDER_SHOWN)};\n{static_text('grade_box.js')}"
+_JS = "\n".join(
+    [
+        f"const ORDER_SHOWN = {json.dumps(ORDER_SHOWN)};",
+        f"const LIST_TYPED = {json.dumps(LIST_TYPED)};",
+        static_text("grade_box.js"),
+    ]
+)
 _CSS = static_text("grade_box.css")
 _COMPONENT = st.components.v2.component("ndcg_lab_grade_box", css=_CSS, js=_JS)
 

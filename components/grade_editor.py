@@ -65,7 +65,7 @@ def _store_only(store: Callable[[], bool]) -> None:
     store()
 
 
-def _apply_text(text: str) -> bool:
+def apply_typed_text(text: str) -> bool:
     """Make the list typed into the box the list (True), or say under the box why it cannot
     be (the box keeps the text, the numbers the last list's)."""
     st.session_state[TEXT_KEY] = text  # the box shows what was typed, whatever becomes of it
@@ -85,11 +85,11 @@ def _on_typed(then: TypedThen) -> None:
     """Before the run a text typed into the box starts: ``then`` stores it."""
     typed = typed_text(BOX_KEY)
     if typed is not None:
-        then(lambda: _apply_text(typed))
+        then(lambda: apply_typed_text(typed))
 
 
 def _text_box_follows_list(shown: bool = True) -> None:
-    """The text the box shows (``TEXT_KEY``, written here and by :func:`_apply_text`): the
+    """The text the box shows (``TEXT_KEY``, written here and by :func:`apply_typed_text`): the
     current list, when the box does not show it.
 
     The box forgets its text while another tab is open (``shown`` False), and shows an older
@@ -247,7 +247,7 @@ def _type_box(typed_then: TypedThen) -> None:
     writes the box's state directly)."""
     typed = typed_text(BOX_KEY)
     if typed is not None:
-        _apply_text(typed)
+        apply_typed_text(typed)
     _text_box_follows_list()
     grade_box(
         st.session_state[TEXT_KEY],

@@ -110,15 +110,19 @@ _CSS = static_text("live_view_note.css")
 _COMPONENT = st.components.v2.component("ndcg_lab_live_view", css=_CSS, js=_JS)
 
 
-def with_run(body: bytes) -> bytes:
+def with_run(body: bytes, takes_typed: bool = False) -> bytes:
     """A payload (a JSON object) with this run's ``run`` added: it changes every run, so
-    the browser re-applies the server's order even when unchanged. JSON as bytes, which
-    Streamlit sends as they are (a dict it would encode twice, once to hash it).
+    the browser re-applies the server's order even when unchanged; and ``takes_typed``,
+    whether the view sends a list typed into the grade box that follows it (outside the
+    payload, which sessions share). JSON as bytes, which Streamlit sends as they are (a dict
+    it would encode twice, once to hash it).
 
-    >>> json.loads(with_run(b'{"ack": ["D1"]}'))["ack"]
-    ['D1']
+    >>> sent = json.loads(with_run(b'{"ack": ["D1"]}', takes_typed=True))
+    >>> sent["ack"], sent["takes_typed"]
+    (['D1'], True)
     """
-    return b'{"run": %d, ' % time.monotonic_ns() + body[1:]
+    typed = b"true" if takes_typed else b"false"
+    return b'{"run": %d, "takes_typed": %s, ' % (time.monotonic_ns(), typed) + body[1:]
 
 
 def template_id(chart_key: Hashable) -> str:
@@ -281,6 +285,7 @@ def live_view(
     titles: Mapping[str, str] | None = None,
     on_order: Callable[[list[str]], None] | None = None,
     on_ideal: Callable[[list[str]], None] | None = None,
+    on_typed: Callable[[str], None] | None = None,
     chart: Callable[[bool, bool], Mapping[str, Any]] | None = None,
     chart_key: Hashable = None,
     chart_note: str = "",
@@ -305,7 +310,9 @@ def live_view(
     numbers for it. Returns the new order in the run right after a move, ``None`` in every
     other run. Ideal order, pressed among the ``parts``' keys, hands ``on_ideal`` the order
     the browser showed then, before the next run (which should put the list in the core's
-    ideal order of it).
+    ideal order of it). A list typed into the grade box that follows this view (the view's
+    ``parts.name``) goes to ``on_typed``, as its text, before the run it starts: this view's
+    fragment's, one run, where the box's own would be its fragment's and then this one's.
     """
     labels = list(evaluation.labels)
     if len(set(labels)) != len(labels):
@@ -368,11 +375,18 @@ def live_view(
         if shown is not None and on_ideal is not None:
             on_ideal(shown)
 
+    def typed() -> None:
+        state = st.session_state.get(key)
+        text = state.get("typed") if isinstance(state, dict) else None
+        if isinstance(text, str) and on_typed is not None:
+            on_typed(text)
+
     result = _COMPONENT(
         key=key,
-        data=with_run(body),
+        data=with_run(body, takes_typed=on_typed is not None),
         on_order_change=reported,
         on_ideal_change=ideal,
+        on_typed_change=typed,
         # The browser asks for everything again when it cannot take an acknowledgement or
         # lacks the charts' template (a view drawn anew): the next payload sends it.
         on_refresh_change=lambda: st.session_state.pop(held_key, None),

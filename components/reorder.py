@@ -120,12 +120,17 @@ def _then_rerun(store: Callable[[], None], rerun_after: Callable[[], str | None]
 
 
 def live_ranking(
-    evaluation: Evaluation, *, room: int, rerun_after: Callable[[], str | None] = lambda: None
+    evaluation: Evaluation,
+    *,
+    room: int,
+    rerun_after: Callable[[], str | None] = lambda: None,
+    on_typed: Callable[[str], None] | None = None,
 ) -> None:
     """The current list's documents, cards, three charts (``room`` px wide), table and
     reordering buttons in one component that repaints them in the browser at a drop or a
     press (:func:`live_view`); the new order comes back to the list's one writer, and then
-    the fragment ``rerun_after()`` names reruns (None: the view's own). Then what a drop's
+    the fragment ``rerun_after()`` names reruns (None: the view's own). A list typed into
+    the grade box goes to ``on_typed`` (None: the box sends it itself). Then what a drop's
     order broke, if anything."""
     live_view(
         evaluation,
@@ -133,6 +138,7 @@ def live_ranking(
         titles=current_titles(),
         on_order=lambda order: _then_rerun(lambda: _on_drag(order), rerun_after),
         on_ideal=lambda shown: _then_rerun(lambda: _to_ideal(shown), rerun_after),
+        on_typed=on_typed,
         chart=lambda points, template: browser_chart_spec(
             evaluation, room=room - CHART_MARGIN, points=points, template=template
         ),

@@ -19,7 +19,7 @@ from components.compare_mode import (
     stakeholder_download,
 )
 from components.convention_picker import follow_choices, presenter_choices
-from components.grade_editor import TypedThen, grade_editor, table_open
+from components.grade_editor import TypedThen, apply_typed_text, grade_editor, table_open
 from components.live_view import drawn_whole
 from components.navigation import run_through_app
 from components.reorder import live_ranking, live_ranking_a, order_controls
@@ -149,7 +149,10 @@ def live_part() -> None:
     evaluation = evaluate_current(convention)
     if evaluation is not None:
         live_ranking(
-            evaluation, room=screen_size().column(RESULTS_SHARE), rerun_after=_after_reorder
+            evaluation,
+            room=screen_size().column(RESULTS_SHARE),
+            rerun_after=_after_reorder,
+            on_typed=_typed_in_view,
         )
         result_notes(evaluation)  # a note can depend on the order (a negative nDCG)
     sync_url(convention)
@@ -179,15 +182,29 @@ def _live_draws_list() -> bool:
         return False
 
 
-def _after_typed(store: Callable[[], bool]) -> None:
-    """Store a list typed into the grade box; then rerun the live view's part alone when it
-    showed the last list and shows the new one, and nothing else the page's fragment draws
-    follows the list (:func:`_after_reorder`: asked first, as storing clears the errors it
-    looks at). The box already shows the text as typed; the view hands it the new list's
-    words. Otherwise the box's own run, the page's whole fragment, draws the list."""
+def _typed_alone(store: Callable[[], bool]) -> bool:
+    """Store a list typed into the grade box; True when the live view's part alone then
+    shows all that follows it: it showed the last list and shows the new one, and nothing
+    else the page's fragment draws follows the list (:func:`_after_reorder`: asked first, as
+    storing clears the errors it looks at). The box already shows the text as typed; the
+    view hands it the new list's words."""
     alone = _after_reorder() is None and _live_draws_list()
-    if store() and alone and _live_draws_list():
+    return store() and alone and _live_draws_list()
+
+
+def _after_typed(store: Callable[[], bool]) -> None:
+    """A list the grade box sent itself (no live view took it): its run is the page's whole
+    fragment, or the live view's part alone (:func:`_typed_alone`)."""
+    if _typed_alone(store):
         st.rerun(LIVE_PART)
+
+
+def _typed_in_view(text: str) -> None:
+    """A list typed into the grade box that the live view sent (its run is the view's part
+    alone, one run where the box's own would be two): the page's whole fragment reruns
+    instead when more than the view must follow (:func:`_typed_alone`)."""
+    if not _typed_alone(lambda: apply_typed_text(text)):
+        st.rerun(PLAYGROUND)
 
 
 def two_rankings(convention: Convention) -> None:

@@ -1,6 +1,7 @@
 // The box a list is typed into (components/grade_box.py). components/grade_box.py puts
 // before this file ORDER_SHOWN, the window event a named live view sends when the order on
-// its screen changes (live_view.js, compare_view.js announceOrder: { name, order }).
+// its screen changes (live_view.js, compare_view.js announceOrder: { name, order }), and
+// LIST_TYPED, the one this box sends with a list typed into it (live_view.js takes it).
 // Every text goes in as textContent or a textarea's value: never HTML.
 
 const boxes = new WeakMap();  // parentElement -> controller: this function runs on every rerun
@@ -47,10 +48,17 @@ function commit(ctl) {
   // Sent once per change, as Streamlit's text area does: Ctrl+Enter, or leaving the box.
   if (ctl.area.value === ctl.shown) return;
   ctl.shown = ctl.area.value;
-  // The server's text is now this one, whatever the list becomes (grade_editor._apply_text),
+  // The server's text is now this one, whatever the list becomes (grade_editor.apply_typed_text),
   // also when its run does not redraw the box: a redraw must not put an older text back.
   ctl.given = ctl.area.value;
   showDirty(ctl);
+  // The live view this box follows sends the list when its server takes it so (LIST_TYPED:
+  // one run of that view's fragment, where the box's own trigger starts two); otherwise the
+  // box sends it, as its state.
+  if (ctl.data.follows) {
+    const detail = { name: ctl.data.follows, text: ctl.area.value };
+    if (!window.dispatchEvent(new CustomEvent(LIST_TYPED, { detail, cancelable: true }))) return;
+  }
   ctl.nonce += 1;
   ctl.send("typed", { text: ctl.area.value, nonce: `${ctl.id}-${Date.now()}-${ctl.nonce}` });
 }

@@ -216,7 +216,26 @@ function confirm(ctl, ack) {
   ctl.root.dataset.source = "server";
 }
 
+// The views that send a list typed into the grade box that follows them (their server said
+// so: data.takes_typed), by name. The box's LIST_TYPED event is cancelled by the view that
+// takes it, so that the box sends nothing itself.
+const typedTakers = new Map();
+
+window.addEventListener(LIST_TYPED, (event) => {
+  const ctl = typedTakers.get(event.detail && event.detail.name);
+  if (!ctl || !ctl.root.isConnected || typeof event.detail.text !== "string") return;
+  event.preventDefault();
+  ctl.send("typed", event.detail.text);
+});
+
+function takeTyped(ctl, data) {
+  if (!data.name) return;
+  if (data.takes_typed) typedTakers.set(data.name, ctl);
+  else if (typedTakers.get(data.name) === ctl) typedTakers.delete(data.name);
+}
+
 function render(ctl, data) {
+  takeTyped(ctl, data);
   if (ctl.dragging) { ctl.deferred = data; return; }
   if (data.ack) { confirm(ctl, data.ack); return; }
   if (chipAnswerIsStale(ctl, data.items.map(([id]) => id))) return;

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, WebSocket, expect
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from components.grade_box import box_words
 from components.static_files import static_text
@@ -103,7 +104,8 @@ def test_a_redraw_after_a_text_was_applied_keeps_what_was_typed_since(browser: B
     page = browser.new_page()
     page.set_content("<html><body><div id='box'></div></body></html>")
     script = static_text("grade_box.js").replace("export default function", "function mount")
-    page.add_script_tag(content=f"const ORDER_SHOWN = 'x';\n{script}\nwindow.mount = mount;")
+    preamble = "const ORDER_SHOWN = 'x', LIST_TYPED = 'y';"
+    page.add_script_tag(content=f"{preamble}\n{script}\nwindow.mount = mount;")
     seen = page.evaluate(REDRAW_JS)
     page.close()
     assert seen == {"sent": [["typed", "2,0,3"]], "shown": "2,0,3,1"}
@@ -161,18 +163,39 @@ def test_the_box_follows_a_drop_before_the_server_hears_of_it(
     expect(_box(page)).to_have_value(typed)
 
 
+def _finished_runs(page: Page) -> list[str]:
+    """How each run the server ends from now on ends (script_finished's status, by name)."""
+    finished: list[str] = []
+
+    def on_frame(payload: bytes | str) -> None:
+        if isinstance(payload, bytes):
+            message = ForwardMsg.FromString(payload)
+            if message.WhichOneof("type") == "script_finished":
+                finished.append(ForwardMsg.ScriptFinishedStatus.Name(message.script_finished))
+
+    def on_websocket(socket: WebSocket) -> None:
+        socket.on("framereceived", on_frame)
+
+    page.on("websocket", on_websocket)
+    return finished
+
+
 def test_a_typed_list_stays_as_typed_and_the_box_follows_its_drops(
     page: Page, app_server: StreamlitServer
 ) -> None:
-    """A list typed into the box reruns the live view alone (tests/load/test_list_fragment.py):
-    the box keeps the text as the person wrote it, and the view hands it the new list's words,
-    so that a drop in the new list is written into the box at once, as the core writes it."""
+    """A list typed into the box reruns the live view alone (tests/load/test_list_fragment.py),
+    in one run (the view sends it, not the box): the box keeps the text as the person wrote
+    it, and the view hands it the new list's words, so that a drop in the new list is written
+    into the box at once, as the core writes it."""
+    finished = _finished_runs(page)
     _open(page, app_server)
+    before = len(finished)
     _box(page).fill("2,0,3")
     _box(page).press("Control+Enter")
     expect(metric(page, "nDCG")).to_have_text(format_real(evaluate([2.0, 0.0, 3.0]).ndcg))
     expect(page.locator(CHIPS)).to_have_count(3)
     expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)  # the run is over
+    assert finished[before:] == ["FINISHED_FRAGMENT_RUN_SUCCESSFULLY"]
     expect(_box(page)).to_have_value("2,0,3")  # the person's spacing stays
     _chip(page, "D3").focus()
     page.keyboard.press("Alt+ArrowUp")

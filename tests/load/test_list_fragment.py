@@ -1,7 +1,8 @@
 """What a run of the Playground's list redraws, seen on a real server through the load client
-(benchmarks/load_session.py): a drop, and a list typed into the grade box, rerun the live
-view's own fragment, not the page's nor the grade editor's; a typed list that ends an error
-standing under the box redraws the editor too."""
+(benchmarks/load_session.py): a drop, and a list typed into the grade box (which the live
+view sends, as grade_box.js hands it over), rerun the live view's own fragment, in one run,
+not the page's nor the grade editor's; a typed list that ends an error standing under the
+box redraws the editor too."""
 
 from __future__ import annotations
 
@@ -93,8 +94,10 @@ def test_a_typed_list_reruns_the_live_view_alone(app_server: StreamlitProcess) -
         await session.connect()
         try:
             await session.load()
+            cut_short = session.cut_short
             typed = await session.type_grades([2, 0, 3, 1])
             seen: dict[str, object] = {
+                "runs_cut_short": session.cut_short - cut_short,
                 "error": typed.error,
                 "drawn": _components(session),
                 "kinds": _kinds(session),
@@ -111,6 +114,8 @@ def test_a_typed_list_reruns_the_live_view_alone(app_server: StreamlitProcess) -
 
     seen = run_async(scenario)
     assert seen["error"] == ""  # the live view shows the core's nDCG of 2, 0, 3, 1
+    # One run: the live view sent the list (its trigger), not the box (its own run first).
+    assert seen["runs_cut_short"] == 0
     assert seen["drawn"] == [LIVE]  # the box is not drawn again...
     assert "tab_container" not in str(seen["kinds"])  # ...nor its tabs (not elements at all)
     typed = GradeList((2.0, 0.0, 3.0, 1.0), ("D1", "D2", "D3", "D4"))

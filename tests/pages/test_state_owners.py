@@ -142,7 +142,7 @@ def test_the_grade_text_box_has_one_writer() -> None:
     # what was typed (a drop is followed in the browser, components/grade_box.py).
     assert writers(components.state.TEXT_KEY) == {
         "components/grade_editor.py:_text_box_follows_list",
-        "components/grade_editor.py:_apply_text",
+        "components/grade_editor.py:apply_typed_text",
     }
 
 
