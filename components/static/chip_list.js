@@ -19,8 +19,9 @@ function chipFocusedIn(list) {
 }
 
 // Makes ctl.list reorderable; moved(li, byKey) runs after each move, on the order shown, and
-// render(ctl, data) draws a server answer held back while a drag was under way.
-function chipSortable(ctl, classes, moved, render) {
+// render(ctl, data) draws a server answer held back while a drag was under way. preview(),
+// if given, runs while a drag goes on, each time it changes the order under the pointer.
+function chipSortable(ctl, classes, moved, render, preview = null) {
   ctl.sortable = Sortable.create(ctl.list, {
     animation: 120,
     // A finger drags after a long press (a quarter second held still); a swipe across the
@@ -35,6 +36,7 @@ function chipSortable(ctl, classes, moved, render) {
     ghostClass: classes.ghost,
     chosenClass: classes.chosen,
     onStart: () => { ctl.dragging = true; },
+    onChange: () => { if (preview) preview(); },
     onUpdate: (event) => { ctl.deferred = null; moved(event.item, false); },
     onEnd: () => {
       ctl.dragging = false;

@@ -106,6 +106,21 @@ function shareOrder(ctl) {
   }
 }
 
+function preview(ctl) {
+  // The order under the pointer while a drag goes on: the cards, table and charts follow it,
+  // once a frame (nothing is sent or announced before the drop), so that a drop finds them
+  // drawn. Back in the server's order, they show the server's numbers for it.
+  if (!ctl.data || !ctl.data.numbers || ctl.previewing) return;
+  ctl.previewing = true;
+  requestAnimationFrame(() => {
+    ctl.previewing = false;
+    if (!ctl.dragging) return;  // dropped meanwhile: the drop repainted
+    repaint(ctl);
+    const ids = JSON.stringify(chipIds(ctl.list));
+    if (ids === JSON.stringify(ctl.data.items.map(([id]) => id))) ctl.root.dataset.source = "server";
+  });
+}
+
 function moved(ctl, li) {
   relabel(ctl);
   repaint(ctl);
@@ -168,13 +183,14 @@ function create(parent) {
     pager, previous, next, pageInput, pageOf, pageLabel: pageLabel.firstChild, page: 0,
     chartBox, chartNote, footnote, chart: null, chartShape: null, charts: Promise.resolve(),
     data: null, send: null, dragging: false, deferred: null, sent: [], heads: null,
+    previewing: false,
   };
   ctl.keys = createKeys(ctl);  // live_keys.js
   new ResizeObserver(() => {  // a phone turned, a window narrowed: the charts may scroll now
     if (ctl.data) markScrolling(chartBox, ctl.data.words.charts_scroll);
   }).observe(chartBox);
   listBox.append(help, list, ctl.keys.box);
-  chipSortable(ctl, CLASSES, (li) => moved(ctl, li), render);
+  chipSortable(ctl, CLASSES, (li) => moved(ctl, li), render, () => preview(ctl));
   previous.addEventListener("click", () => turnTo(ctl, ctl.page - 1));
   next.addEventListener("click", () => turnTo(ctl, ctl.page + 1));
   pageInput.addEventListener("change", () => {

@@ -88,9 +88,13 @@ function updateViewCharts(handle, rows) {
 async function changeRows(handle, rows) {
   handle.spec = { ...handle.spec, datasets: { ...handle.spec.datasets, ...rows } };
   const { vega } = await vegaLibraries();
+  let changed = false;
   for (const [name, values] of Object.entries(rows)) {
-    handle.view.change(name, rowChanges(vega, handle.view.data(name), values));
+    const changes = rowChanges(vega, handle.view.data(name), values);
+    if (changes) handle.view.change(name, changes);
+    changed = changed || Boolean(changes);
   }
+  if (!changed) return;  // the rows drawn already (a drop the drag's preview drew)
   await handle.view.runAsync();
   requestAnimationFrame(() => setTimeout(() => viewChartWork(handle, () => followTheme(handle))));
 }
@@ -107,7 +111,7 @@ async function followTheme(handle) {
 // each point's place (its series and position) and changes what is there, so each held tuple
 // takes the new values of its own fields (changeset.modify): Vega then updates its marks
 // instead of removing and drawing them anew, 4.2 against 2.7 ms at 10 items. Rows of any
-// other shape replace the held ones.
+// other shape replace the held ones. Null when the held rows are these already.
 function rowChanges(vega, held, rows) {
   const key = (row) => `${row.series}\u0000${row.position}`;
   const byKey = new Map(held.map((tuple) => [key(tuple), tuple]));
@@ -118,10 +122,14 @@ function rowChanges(vega, held, rows) {
       && Object.keys(row).length === Object.keys(tuple).length
       && Object.keys(row).every((field) => field in tuple));
   if (!same) return changes.remove(vega.truthy).insert(rows);
+  let modified = false;
   for (const [tuple, row] of pairs) {
     for (const [field, value] of Object.entries(row)) {
-      if (!Object.is(tuple[field], value)) changes.modify(tuple, field, value);
+      if (!Object.is(tuple[field], value)) {
+        changes.modify(tuple, field, value);
+        modified = true;
+      }
     }
   }
-  return changes;
+  return modified ? changes : null;
 }

@@ -1,12 +1,13 @@
 """The live view (list, cards, table) in real Chromium: a move repaints at once, the core's digits.
 
 A MutationObserver records every state the component shows, with the server's caption beside
-it. After an Alt+Arrow move or a mouse drop, the first state the browser repainted must be
-evaluate()'s numbers for the new order (cards as the page prints them, every table cell as
-display_columns prints it) while the caption still shows the old order's nDCG, and the
-server's answer must show the same. Also: the order reaches Python, a finger's long press
-reorders, exact sums wait for the server, a long table draws 200 rows and says so, markup
-in a title is text, and axe-core finds nothing serious.
+it. After an Alt+Arrow move, the first state the browser repainted, and at a mouse drop the
+last, must be evaluate()'s numbers for the new order (cards as the page prints them, every
+table cell as display_columns prints it) while the caption still shows the old order's
+nDCG, and the server's answer must show the same. While a drag goes on, the view shows the
+numbers of the order under the pointer and sends nothing. Also: the order reaches Python, a
+finger's long press reorders, exact sums wait for the server, a long table draws 200 rows
+and says so, markup in a title is text, and axe-core finds nothing serious.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from components.results import metric_cards
 from ndcg_core import format_real
 from ndcg_core.metric.metrics import Evaluation
 from ndcg_core.pictures.tables import display_columns
-from tests.browser.conftest import StreamlitServer, drag_item
+from tests.browser.conftest import HeldStream, StreamlitServer, drag_item, list_order
 from tests.browser.demo_live_view_app import LISTS, XSS_TITLE, evaluate_order, labels_of
 from tests.browser.test_classroom_browser import AXE, serious_violations
 from tests.browser.test_screen_sizes_browser import _touch_drag
@@ -176,13 +177,60 @@ def test_a_key_move_repaints_cards_and_table_before_the_server(
 def test_a_mouse_drop_repaints_cards_and_table_before_the_server(
     browser: Browser, demo_server: StreamlitServer
 ) -> None:
+    """What the view shows at the drop, before the server's answer, is the core's numbers for
+    the new order. (While the drag went on, the view followed each order the document passed
+    through, a frame behind it: see the next test.)"""
     with demo_page(browser) as (page, _):
         open_demo(page, demo_server, "small")
         order = labels_of(LISTS["small"])
+        old, _, _ = expected("small", order)
         view(page).evaluate(RECORD_JS)
         moved = ["D2", "D3", "D4", "D1", "D5", "D6"]
         drag_item(page, item(page, "D1"), item(page, "D4"), moved, items=ITEMS)
-        assert_repainted_before_the_server(page, "small", order, moved)
+        _, cards, rows = expected("small", moved)
+        expect_server_view(page, "small", moved)
+        views: list[dict[str, Any]] = page.evaluate("window.__views")
+        answered = next(
+            i
+            for i, state in enumerate(views)
+            if state["caption"] != f"server nDCG: {format_real(old.ndcg)}"
+        )
+        last = [state for state in views[:answered] if state["source"] == "browser"][-1]
+        assert last["caption"] == f"server nDCG: {format_real(old.ndcg)}"  # not answered yet
+        assert (last["order"], last["cards"], last["rows"]) == (moved, cards, rows)
+
+
+def test_a_drag_shows_the_numbers_of_the_order_under_the_pointer(
+    browser: Browser, demo_server: StreamlitServer
+) -> None:
+    """Before the drop: the document held over a new place, the cards and table show the
+    core's numbers for that order, and the server has heard nothing; the drop sends it."""
+    with demo_page(browser) as (page, _):
+        stream = HeldStream(page)
+        open_demo(page, demo_server, "small")
+        stream.held = True
+        source, target = item(page, "D1").bounding_box(), item(page, "D3").bounding_box()
+        assert source is not None
+        assert target is not None
+        x0, y0 = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
+        page.mouse.move(x0, y0)
+        page.mouse.down()
+        page.mouse.move(x0 + 10, y0 + 4, steps=4)
+        held = ["D2", "D3", "D1", "D4", "D5", "D6"]
+        for attempt in range(60):  # SortableJS animates each swap: hold on until it lands
+            if list_order(page, ITEMS) == held:
+                break
+            x, y = target["x"] + target["width"] * 0.8, target["y"] + target["height"] / 2
+            page.mouse.move(x + (attempt % 2) * 2 - 1, y, steps=2)
+        _, cards, rows = expected("small", held)
+        expect(view(page)).to_have_attribute("data-source", "browser")
+        expect(page.locator(".lv-card-value").nth(3)).to_have_text(cards[3])
+        assert shown(page)["cards"] == cards
+        assert shown(page)["rows"] == rows
+        assert stream.waiting == []  # nothing sent while the drag goes on
+        page.mouse.up()
+        stream.release()  # what the drop sends from now on goes straight to the server
+        expect_server_view(page, "small", held)
 
 
 def test_a_long_press_drag_by_finger_reorders(
