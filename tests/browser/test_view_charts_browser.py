@@ -246,6 +246,20 @@ def test_a_move_changes_the_held_points_in_place(browser: Browser) -> None:
     assert moved["kept"] == 2 * len(GRADES)
     assert sorted(moved["rows"]) == sorted(expected)
 
+    # The same rows again (a drop the drag's preview drew already): Vega is not run.
+    runs = page.evaluate(
+        """async ([numbers, order]) => {
+          let runs = 0;
+          const run = charts.view.runAsync.bind(charts.view);
+          charts.view.runAsync = () => { runs += 1; return run(); };
+          await updateViewCharts(charts, viewChartRows(numbers, repaintView(numbers, order)));
+          charts.view.runAsync = run;
+          return runs;
+        }""",
+        [numbers, NEW_ORDER],
+    )
+    assert runs == 0
+
     # Rows of another shape (fewer of them) replace the held ones.
     cut = page.evaluate(KEPT_JS, [numbers, NEW_ORDER, 3])
     assert cut["kept"] == 0
