@@ -145,13 +145,19 @@ def _drawn_position(label: str) -> int:
     return int(found.group(1))
 
 
-def test_drawn_charts_follow_a_new_order_and_stay_linked(browser: Browser) -> None:
+def _moved() -> tuple[Evaluation, Evaluation, dict[str, Any]]:
+    """GRADES before and after the move to NEW_ORDER, and the numbers the browser is sent."""
     before = evaluate(GRADES, CONVENTION)
     after = evaluate(
         [GRADES[int(label[1:]) - 1] for label in NEW_ORDER], CONVENTION, labels=NEW_ORDER
     )
     numbers = view_numbers(before)
     assert numbers is not None
+    return before, after, numbers
+
+
+def test_drawn_charts_follow_a_new_order_and_stay_linked(browser: Browser) -> None:
+    before, after, numbers = _moved()
     page = _load(browser)
     versions = page.evaluate(
         """async (spec) => {
@@ -227,12 +233,7 @@ KEPT_JS = """async ([numbers, order, cut]) => {
 
 
 def test_a_move_changes_the_held_points_in_place(browser: Browser) -> None:
-    before = evaluate(GRADES, CONVENTION)
-    after = evaluate(
-        [GRADES[int(label[1:]) - 1] for label in NEW_ORDER], CONVENTION, labels=NEW_ORDER
-    )
-    numbers = view_numbers(before)
-    assert numbers is not None
+    before, after, numbers = _moved()
     page = _load(browser)
     page.evaluate(DRAW_JS, view_chart_spec(before))
     expected = [
