@@ -116,8 +116,9 @@ function preview(ctl) {
     ctl.previewing = false;
     if (!ctl.dragging) return;  // dropped meanwhile: the drop repainted
     repaint(ctl);
-    const ids = JSON.stringify(chipIds(ctl.list));
-    if (ids === JSON.stringify(ctl.data.items.map(([id]) => id))) ctl.root.dataset.source = "server";
+    const shown = JSON.stringify(chipIds(ctl.list));
+    const served = JSON.stringify(ctl.data.items.map(([id]) => id));
+    if (shown === served) ctl.root.dataset.source = "server";
   });
 }
 
@@ -225,7 +226,8 @@ function confirm(ctl, ack) {
     })),
     table: table && {
       ...table,
-      rows: view.rows.slice(0, first).map((row) => table.keys.map((key) => cellText(row, key, numbers, data.words))),
+      rows: view.rows.slice(0, first)
+        .map((row) => table.keys.map((key) => cellText(row, key, numbers, data.words))),
     },
   };
   ctl.status.hidden = true;
