@@ -21,6 +21,26 @@ def component_data(element: Element) -> object:
     return json.loads(text) if text else None
 
 
+LIBRARY_LOADER = "ndcg_lab_library_loader"  # an app without the shell: the library's own loader
+
+
+def fetched_files(element: Element) -> list[str]:
+    """The addresses a browser fetches for ``element`` (components/lab_files.py): the live
+    view's library, which the shell's companion loads (its data's ``library``) or else a
+    loader of its own; the charts' template a live view names (components/chart_files.py)."""
+    data = component_data(element)
+    if not isinstance(data, dict):
+        return []
+    library = data.get("library")
+    name = element.bidi_component.component_name
+    addresses = [
+        library.get("src") if isinstance(library, dict) else None,
+        data.get("src") if name.endswith(LIBRARY_LOADER) else None,
+        data.get("chart_src"),
+    ]
+    return [str(address) for address in addresses if address]
+
+
 def ndcg_cards(elements: Sequence[Element]) -> list[str]:
     """The nDCG cards a run drew: Streamlit's metrics, and the live view's cards (sent to the
     browser as JSON, components/live_view.py)."""

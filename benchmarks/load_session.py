@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from streamlit.proto.Element_pb2 import Element
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-from benchmarks.load_checks import CHECKS, acknowledged, component_data, texts
+from benchmarks.load_checks import CHECKS, acknowledged, component_data, fetched_files, texts
 from benchmarks.load_client import Action, Client, http_request
 
 PLAYGROUND = "Playground"
@@ -25,7 +25,6 @@ BOX_KEY = "lab_text_box"  # app.py's grade box, a components.v2 component (compo
 # the drag list (components/sortable_list.py); either reports a drop as the trigger "order".
 LIST_KEYS = ("lab_live", "lab_sort")
 BLANK_BUTTON = "bench_click"  # the button of the one-button page and of the shell's blank page
-LIBRARY_LOADER = "ndcg_lab_library_loader"  # the component that fetches the live view's library
 # Streamlit's id for a components.v2 component's triggers: its own id, "__", "events".
 TRIGGERS = "$$STREAMLIT_INTERNAL_KEY_{}__events"
 DEFAULT_GRADES = (3, 2, 3, 0, 1, 2)  # the list a fresh session shows
@@ -104,16 +103,10 @@ class Session(Client):
         """GET the files the page has a new browser fetch (components/lab_files.py): the
         live view's library where the page loads one, and the charts' template the live
         view names (components/chart_files.py). Their bytes are the server's work too."""
-        for element in self.elements:
-            data = component_data(element)
-            if not isinstance(data, dict):
-                continue
-            name = element.bidi_component.component_name
-            src = data.get("src") if name.endswith(LIBRARY_LOADER) else data.get("chart_src")
-            if src:
-                status = await http_request(self.host, self.port, "GET", src, self.cookies)
-                if status != 200:
-                    return f"GET {src}: HTTP {status}"
+        for src in (address for element in self.elements for address in fetched_files(element)):
+            status = await http_request(self.host, self.port, "GET", src, self.cookies)
+            if status != 200:
+                return f"GET {src}: HTTP {status}"
         return ""
 
     async def go_to(self, page_hash: str) -> Action:

@@ -12,7 +12,7 @@ import streamlit as st
 from components.chrome import apply_view_mode, show_link_errors
 from components.convention_picker import convention_picker, hidden_convention
 from components.navigation import DeclaredPage, declared_page
-from components.screen import keep_screen_size
+from components.screen import expect_page_asks, keep_screen_size
 from components.state import (
     apply_pending_convention,
     begin_run,
@@ -64,6 +64,7 @@ def run_app(pages: Sequence[DeclaredPage]) -> None:
     )
     show_link_errors()
     rerun_on_reconnect()
+    expect_page_asks()
     navigation.run()
     end_run(convention)  # writes the URL, unless the page did
     # Measures the page's width so that charts fit it (it draws nothing). Last, so that its

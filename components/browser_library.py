@@ -12,8 +12,9 @@ wait for them. The library's script publishes the entry points as
 
 How the library reaches the browser: gzipped and named by its content's hash, which the
 browser fetches, unzips (``DecompressionStream``) and imports. A new session's websocket
-then carries a loader of a few hundred bytes, not 800 KB the server had to hash and send to
-every student of a class. The app's own entry (asgi.py) sends it from memory on a route of
+then carries the file's address, not 800 KB the server had to hash and send to every
+student of a class: the page's companion in the sidebar loads it (components/screen.py),
+as the app's shell draws one after every page; an app without the shell draws a loader. The app's own entry (asgi.py) sends it from memory on a route of
 its own (:mod:`components.file_route`): a static file cost the server 3.3 ms of CPU per
 request, the route 0.5-0.65 ms, and the route says the file never changes, so a browser
 that has it does not ask again. Under ``streamlit run app.py`` (tests, demo apps) it is a
@@ -37,6 +38,7 @@ from pathlib import Path
 import streamlit as st
 
 from components.lab_files import gzipped, hashed_name, route_serving, route_url
+from components.screen import companion_loads
 from components.static_files import chip_list_js, static_text
 from components.view_charts import (
     VEGA_FROM_FILE,
@@ -103,7 +105,11 @@ LIBRARY_PARTS = (LIBRARY_JS, VEGA_JS)
 INLINE_LIBRARY_JS = library_js(vega_later_js())  # no file to fetch: Vega goes as text
 _CSS = ":host { display: none; }"  # it draws nothing
 _INLINE = st.components.v2.component("ndcg_lab_library", css=_CSS, js=INLINE_LIBRARY_JS)
-_LOADER_JS = static_text("library_loader.js")
+# In an app without the shell (a demo app): a loader of its own, where the shell's companion
+# would load it (components/screen.py).
+_LOADER_JS = "\n".join(
+    [static_text("library_loader.js"), "export default ({ data }) => loadLibrary(data);"]
+)
 _LOADER = st.components.v2.component("ndcg_lab_library_loader", css=_CSS, js=_LOADER_JS)
 
 
@@ -185,21 +191,25 @@ def library_body() -> tuple[str, bytes]:
 
 
 def browser_library(static_dir: Path = APP_STATIC) -> None:
-    """Send the scripts (once per page, outside any fragment a drop reruns): the loader of
-    the library on the entry's route, or else of the file published in ``static_dir`` (the
-    app's static folder: a test app's own), with where Vega's part starts in it; or else the
-    library inline, Vega in it as text."""
+    """Have the scripts loaded (once per page, outside any fragment a drop reruns): the
+    library on the entry's route, or else the file published in ``static_dir`` (the app's
+    static folder: a test app's own), with where Vega's part starts in it, by the shell's
+    companion (:func:`components.screen.companion_loads`) or else a loader of its own; or
+    else the library inline, Vega in it as text."""
     if route_serving():
         src: str | None = route_url(library_file_name())
     else:
         name = publish(static_dir) if st.get_option("server.enableStaticServing") else None
         src = None if name is None else library_url(name)
-    # No key: it keeps no state, and a keyed component is read (about 50 us) each time any
-    # widget of the run asks Streamlit for the session's state.
     if src is None:
         _INLINE()
-    else:
-        _LOADER(data={"src": src, "split": library_file()[1], "failed": FAILED})
+        return
+    loader = {"src": src, "split": library_file()[1], "failed": FAILED}
+    # The shell's companion, drawn after the page, loads it: no component of its own. Else
+    # one with no key: it keeps no state, and a keyed component is read (about 50 us) each
+    # time any widget of the run asks Streamlit for the session's state.
+    if not companion_loads(loader):
+        _LOADER(data=loader)
 
 
 def library_user_js(entry: str = "liveView") -> str:

@@ -12,7 +12,10 @@ all on its first visit; nor does a phone that says so in its User-Agent and is a
 :data:`PHONE_ASSUMED`, whose first run is drawn in a phone's order.
 
 The same script closes the sidebar on a phone when a page is chosen in it: there it covers the
-page it has just opened.
+page it has just opened. And it loads the live view's library where the page asks for it
+(:func:`companion_loads`): a page that draws a live view would otherwise send a loader of
+its own, one more component in each new session's first run (about 0.3 ms of the server's
+CPU, docs/performance.md).
 """
 
 from __future__ import annotations
@@ -20,16 +23,21 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
 from components.state import view_mode
+from components.static_files import static_text
 from ndcg_core.pictures.style import PROJECTOR_FONT_SIZE
 
 COOKIE = "ndcg_lab_screen"
 REPORTED = "screen_size"
 _KEY = "lab_screen"  # the component's own state  # the last size this session's browser reported: its one owner
+# What the page of this run of app.py asked the companion to load (a library loader's data),
+# None until it asks; not there when no companion comes after the page (an app without the
+# shell). Its one owner: this module.
+_LIBRARY_KEY = "lab_screen_library"
 _COOKIE_VALUE = re.compile(r"(\d{2,5})x(\d{2,5})")
 #: Below this window width Streamlit puts columns under each other (1.67: 640 px).
 STACKS_BELOW = 640
@@ -84,7 +92,7 @@ MOBILE = "Mobi"  # in a phone browser's User-Agent (MDN's advice for telling pho
 # a rerun while a person types into a box that has just appeared drops what they typed.
 _FITS = (880, 1180)
 
-_JS = (Path(__file__).parent / "static" / "screen.js").read_text(encoding="utf-8")
+_JS = "\n".join([static_text("library_loader.js"), static_text("screen.js")])
 _COMPONENT = st.components.v2.component("ndcg_lab_screen", js=_JS)
 
 
@@ -124,8 +132,25 @@ def chart_font_size() -> int | None:
     return PHONE_FONT_SIZE if screen_size().narrow else None
 
 
+def expect_page_asks() -> None:
+    """Before app.py runs the page: the companion drawn after it takes what it asks to load
+    (:func:`companion_loads`)."""
+    st.session_state[_LIBRARY_KEY] = None
+
+
+def companion_loads(library: Mapping[str, Any]) -> bool:
+    """Have the companion that app.py draws after this page load the live view's library
+    (``library``: the loader's data, ``loadLibrary`` in library_loader.js); False where none
+    comes after the page in this run (an app without the shell), and the caller loads it."""
+    if _LIBRARY_KEY not in st.session_state:
+        return False
+    st.session_state[_LIBRARY_KEY] = dict(library)
+    return True
+
+
 def keep_screen_size() -> None:
-    """Mount the measuring component (app.py, once a run; it draws nothing)."""
+    """Mount the measuring component (app.py, once a run, after the page; it draws
+    nothing), with the library the page asked it to load."""
     known = _known() or _phone_assumed()  # what this run drew for: a report compares to it
     result = _COMPONENT(
         key=_KEY,
@@ -135,6 +160,7 @@ def keep_screen_size() -> None:
             "fits": list(_FITS),
             "stacks_below": STACKS_BELOW,
             "slack": SCROLLBAR + 8,
+            "library": st.session_state.pop(_LIBRARY_KEY, None),
         },
         on_size_change=_reported,
     )

@@ -1,9 +1,11 @@
 // Fetches the live view's library (components/browser_library.py publishes it), imports it
 // once per page and hands it Vega's part of the same file, which the first chart drawn
-// imports. The file is two gzip members, the library's bytes first (data.split of them):
-// the library is imported as soon as those are in, while Vega's go on arriving. The server
-// sends the bytes as they are, so the browser unzips them itself. The bytes stay arrays:
-// a Blob of them, read back, took about 4 ms more here.
+// imports. `loadLibrary` is called by the page's companion (screen.js), or, in an app without
+// nDCG Lab's shell, by a loader of its own (browser_library.py). The file is two gzip members,
+// the library's bytes first (data.split of them): the library is imported as soon as those
+// are in, while Vega's go on arriving. The server sends the bytes as they are, so the
+// browser unzips them itself. The bytes stay arrays: a Blob of them, read back, took about
+// 4 ms more here.
 async function importGzipped(chunks) {
   const zipped = new ReadableStream({
     start(controller) {
@@ -47,7 +49,7 @@ async function readParts(src, split) {
   return [head, rest];
 }
 
-export default function ({ data }) {
+function loadLibrary(data) {
   if (globalThis.ndcgLabLibrary || globalThis.ndcgLabLibraryLoading) return;
   globalThis.ndcgLabLibraryLoading = (async () => {
     const [library, vega] = await readParts(data.src, data.split);

@@ -1,7 +1,8 @@
 // The page's content width and the window's width, reported to Python when they differ from
 // what it draws for (each report is a rerun), and kept in a cookie so the next session starts
 // right. Also: on a phone, choosing a page in the sidebar closes the sidebar, which would
-// otherwise cover the page just opened.
+// otherwise cover the page just opened. And where the page asked for it (data.library), it
+// loads the live view's library (loadLibrary, library_loader.js, goes before this script).
 const PHONE = "(max-width: 767.98px)";  // below this Streamlit's sidebar covers the page
 const STEP = 8;  // widths are rounded down to this: a scrollbar's come and go is no change
 // A report waits until the person has not pressed, tapped or typed for this long: its rerun
@@ -49,6 +50,7 @@ function markScrollingTables() {
 const watchers = new WeakMap();  // parentElement -> its one watcher: this runs every rerun
 
 export default function ({ data, parentElement, setStateValue }) {
+  if (data.library) loadLibrary(data.library);  // once per page, however often asked
   if (!window.__ndcgLabSidebarCloser) {  // one listener per page, however often this runs
     window.__ndcgLabSidebarCloser = true;
     document.addEventListener("click", closeSidebarOnPhone, true);

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.load_checks import component_data
+from benchmarks.load_checks import fetched_files
 from benchmarks.load_session import Session
-from components.browser_library import LIBRARY_JS, VEGA_JS, library_file_name
+from components.browser_library import LIBRARY_JS, PREFIX, VEGA_JS, library_file_name
 from components.lab_files import IMMUTABLE
 from scripts.serve import StreamlitProcess
 from tests.load.conftest import serving
@@ -33,7 +33,7 @@ def _get(url: str, method: str = "GET") -> tuple[int, Message, bytes]:
 
 
 def _loader_src(url: str) -> str:
-    """The address the Playground's library loader is sent, in a session as a browser's."""
+    """The address of the library the Playground has loaded, in a session as a browser's."""
 
     async def scenario() -> str:
         session = Session(url, "ndcg", random.Random(3), start="playground")
@@ -41,9 +41,9 @@ def _loader_src(url: str) -> str:
         try:
             assert (await session.load()).error == ""  # which fetches it, as a browser does
             for element in session.elements:
-                data = component_data(element)
-                if isinstance(data, dict) and "src" in data:
-                    return str(data["src"])
+                library = [src for src in fetched_files(element) if f"/{PREFIX}" in src]
+                if library:
+                    return library[0]
         finally:
             await session.close()
         msg = "no library loader in the Playground's first run"

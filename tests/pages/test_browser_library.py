@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from streamlit import config
+from streamlit.testing.v1 import AppTest
 
 import components.live_view as live_view_module
 from components.browser_library import (
@@ -30,11 +31,23 @@ from tests.pages.conftest import open_app, sent_data
 
 PLAYGROUND = "pages/playground.py"
 LOADER, INLINE = "ndcg_lab_library_loader", "ndcg_lab_library"
+DEMO_APP = Path(__file__).resolve().parents[1] / "browser" / "demo_live_view_app.py"
 
 
 def _library_elements(at: Any) -> list[Any]:
     named = (LOADER, INLINE)  # a component's name may carry its module's before a dot
     return [e for e in at.get("bidi_component") if e.proto.component_name.split(".")[-1] in named]
+
+
+def _companion(at: Any) -> Any:
+    """The page's companion the shell draws after every page (components/screen.py)."""
+    (element,) = [e for e in at.get("bidi_component") if e.key == "lab_screen"]
+    return element
+
+
+def _asked(at: Any) -> Any:
+    """The library loader's data the page handed its companion (None: it asked nothing)."""
+    return sent_data(_companion(at).proto)["library"]
 
 
 def test_the_library_is_published_gzipped_under_its_hash(tmp_path: Path) -> None:
@@ -82,22 +95,41 @@ def test_on_the_apps_own_entry_the_loader_names_its_route(monkeypatch: Any) -> N
     # from memory on that route, and the static folder is not needed.
     monkeypatch.setenv(ROUTE_ENV, "1")
     at = open_app(page=PLAYGROUND)
-    (element,) = _library_elements(at)
-    assert element.proto.component_name.endswith(LOADER)
-    assert sent_data(element.proto)["src"] == f"/lab-files/{library_file_name()}"
+    assert _asked(at)["src"] == f"/lab-files/{library_file_name()}"
 
 
-def test_the_playground_sends_a_loader_of_the_published_file_not_the_library() -> None:
+def test_the_playground_has_the_published_file_loaded_not_the_library_sent() -> None:
     at = open_app(page=PLAYGROUND)
-    (element,) = _library_elements(at)
-    assert element.proto.component_name.endswith(LOADER)
+    # The companion loads it: the page sends no loader of its own, one component fewer in
+    # every new session's first run.
+    assert _library_elements(at) == []
     name = library_file_name()
-    assert sent_data(element.proto)["src"] == f"/app/static/{name}"
+    assert _asked(at)["src"] == f"/app/static/{name}"
     body = (APP_STATIC / name).read_bytes()
-    split = sent_data(element.proto)["split"]  # where the loader cuts the file
+    split = _asked(at)["split"]  # where the loader cuts the file
     assert gzip.decompress(body[:split]) == LIBRARY_JS.encode()
     assert gzip.decompress(body[split:]) == VEGA_JS.encode()
-    assert len(element.proto.js_content) < 3_000 < len(LIBRARY_JS)
+    script = _companion(at).proto.js_content
+    assert "function loadLibrary(" in script
+    assert len(script) < 12_000 < len(LIBRARY_JS)
+
+
+def test_a_page_without_a_live_view_asks_its_companion_for_nothing() -> None:
+    at = open_app(page=PLAYGROUND)
+    at.switch_page("pages/step_by_step.py").run()
+    assert not at.exception
+    assert _asked(at) is None
+    assert _library_elements(at) == []
+
+
+def test_an_app_without_the_shell_draws_a_loader_of_its_own() -> None:
+    at = AppTest.from_file(str(DEMO_APP), default_timeout=60)
+    at.run()
+    assert not at.exception
+    (element,) = _library_elements(at)
+    assert element.proto.component_name.endswith(LOADER)
+    assert sent_data(element.proto)["src"] == f"/app/static/{library_file_name()}"
+    assert "loadLibrary(data)" in element.proto.js_content
 
 
 def test_each_run_names_the_library_without_hashing_it_again(monkeypatch: Any) -> None:
@@ -142,6 +174,7 @@ def test_without_static_serving_the_library_goes_inline() -> None:
         config.set_option("server.enableStaticServing", True)
     (element,) = _library_elements(at)
     assert element.proto.component_name.endswith(INLINE)
+    assert _asked(at) is None
     assert element.proto.js_content == INLINE_LIBRARY_JS
     # No file to fetch Vega from: it goes with the library, as text.
     assert json.dumps(VEGA_JS) in INLINE_LIBRARY_JS
