@@ -13,11 +13,12 @@ wait for them. The library's script publishes the entry points as
 How the library reaches the browser: gzipped and named by its content's hash, which the
 browser fetches, unzips (``DecompressionStream``) and imports. A new session's websocket
 then carries the file's address, not 800 KB the server had to hash and send to every
-student of a class: the page's companion in the sidebar loads it (components/screen.py),
-as the app's shell draws one after every page; an app without the shell draws a loader. The app's own entry (asgi.py) sends it from memory on a route of
-its own (:mod:`components.file_route`): a static file cost the server 3.3 ms of CPU per
-request, the route 0.5-0.65 ms, and the route says the file never changes, so a browser
-that has it does not ask again. Under ``streamlit run app.py`` (tests, demo apps) it is a
+student of a class: the page's companion in the sidebar, which the app's shell draws after
+every page, loads it (components/screen.py); an app without the shell draws a loader. The
+app's own entry (asgi.py) sends it from memory on a route of its own
+(:mod:`components.file_route`): a static file cost the server 3.3 ms of CPU per request,
+the route 0.5-0.65 ms, and the route says the file never changes, so a browser that has it
+does not ask again. Under ``streamlit run app.py`` (tests, demo apps) it is a
 file in the app's static folder (Streamlit's ``server.enableStaticServing``,
 ``/app/static/``), written the first time a page draws it; the server sends its bytes as
 they are (a gzip file is not compressed again). Where the folder cannot be written or

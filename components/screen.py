@@ -14,8 +14,8 @@ all on its first visit; nor does a phone that says so in its User-Agent and is a
 The same script closes the sidebar on a phone when a page is chosen in it: there it covers the
 page it has just opened. And it loads the live view's library where the page asks for it
 (:func:`companion_loads`): a page that draws a live view would otherwise send a loader of
-its own, one more component in each new session's first run (about 0.3 ms of the server's
-CPU, docs/performance.md).
+its own, one more component in each new session's first run (0.3 ms of the page's script,
+docs/performance.md).
 """
 
 from __future__ import annotations

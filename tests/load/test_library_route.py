@@ -46,7 +46,7 @@ def _loader_src(url: str) -> str:
                     return library[0]
         finally:
             await session.close()
-        msg = "no library loader in the Playground's first run"
+        msg = "no library in the Playground's first run"
         raise AssertionError(msg)
 
     return run_async(scenario)

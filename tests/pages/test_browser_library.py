@@ -90,7 +90,7 @@ def test_the_url_keeps_the_base_path() -> None:
         config.set_option("server.baseUrlPath", "")
 
 
-def test_on_the_apps_own_entry_the_loader_names_its_route(monkeypatch: Any) -> None:
+def test_on_the_apps_own_entry_the_library_comes_from_its_route(monkeypatch: Any) -> None:
     # asgi.py says so in its process (components/file_route.py): the library is then sent
     # from memory on that route, and the static folder is not needed.
     monkeypatch.setenv(ROUTE_ENV, "1")
