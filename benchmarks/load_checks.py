@@ -21,7 +21,9 @@ def component_data(element: Element) -> object:
     return json.loads(text) if text else None
 
 
-LIBRARY_LOADER = "ndcg_lab_library_loader"  # an app without the shell: the library's own loader
+# An app without the shell: the library's own loader (components.browser_library.LOADER_NAME;
+# the load client speaks the protocol and imports none of the app's components).
+LIBRARY_LOADER = "ndcg_lab_library_loader"
 
 
 def fetched_files(element: Element) -> list[str]:

@@ -105,13 +105,14 @@ VEGA_JS = vega_module_js()
 LIBRARY_PARTS = (LIBRARY_JS, VEGA_JS)
 INLINE_LIBRARY_JS = library_js(vega_later_js())  # no file to fetch: Vega goes as text
 _CSS = ":host { display: none; }"  # it draws nothing
-_INLINE = st.components.v2.component("ndcg_lab_library", css=_CSS, js=INLINE_LIBRARY_JS)
+INLINE_NAME, LOADER_NAME = "ndcg_lab_library", "ndcg_lab_library_loader"  # the components
+_INLINE = st.components.v2.component(INLINE_NAME, css=_CSS, js=INLINE_LIBRARY_JS)
 # In an app without the shell (a demo app): a loader of its own, where the shell's companion
 # would load it (components/screen.py).
 _LOADER_JS = "\n".join(
     [static_text("library_loader.js"), "export default ({ data }) => loadLibrary(data);"]
 )
-_LOADER = st.components.v2.component("ndcg_lab_library_loader", css=_CSS, js=_LOADER_JS)
+_LOADER = st.components.v2.component(LOADER_NAME, css=_CSS, js=_LOADER_JS)
 
 
 # Memoized, as the names below: hashing the 800 KB script took 1.1 ms of each page's run.

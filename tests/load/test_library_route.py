@@ -14,9 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.load_checks import fetched_files
+from benchmarks.load_checks import LIBRARY_LOADER, fetched_files
 from benchmarks.load_session import Session
-from components.browser_library import LIBRARY_JS, PREFIX, VEGA_JS, library_file_name
+from components.browser_library import (
+    LIBRARY_JS,
+    LOADER_NAME,
+    PREFIX,
+    VEGA_JS,
+    library_file_name,
+)
 from components.lab_files import IMMUTABLE
 from scripts.serve import StreamlitProcess
 from tests.load.conftest import serving
@@ -50,6 +56,11 @@ def _loader_src(url: str) -> str:
         raise AssertionError(msg)
 
     return run_async(scenario)
+
+
+def test_the_load_client_knows_the_loader_by_the_apps_name() -> None:
+    # The client imports none of the app's components: its copy of the name must agree.
+    assert LIBRARY_LOADER == LOADER_NAME
 
 
 def test_the_library_comes_from_the_route_once_for_good(app_server: StreamlitProcess) -> None:

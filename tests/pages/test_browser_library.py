@@ -17,7 +17,9 @@ import components.live_view as live_view_module
 from components.browser_library import (
     APP_STATIC,
     INLINE_LIBRARY_JS,
+    INLINE_NAME,
     LIBRARY_JS,
+    LOADER_NAME,
     VEGA_JS,
     library_file,
     library_file_name,
@@ -30,7 +32,7 @@ from components.view_charts import vega_libraries_js
 from tests.pages.conftest import open_app, sent_data
 
 PLAYGROUND = "pages/playground.py"
-LOADER, INLINE = "ndcg_lab_library_loader", "ndcg_lab_library"
+LOADER, INLINE = LOADER_NAME, INLINE_NAME
 DEMO_APP = Path(__file__).resolve().parents[1] / "browser" / "demo_live_view_app.py"
 
 
