@@ -15,8 +15,8 @@ from ndcg_core import Convention, Gain, evaluate, format_real, parse_grades
 from ndcg_core.links.view import View
 from ndcg_core.links.view_files import view_from_json, view_to_json
 from ndcg_core.teaching.examples import example_by_id
-from tests.browser.conftest import StreamlitServer
-from tests.browser.test_playground_browser import metric
+from tests.browser.conftest import StreamlitServer, drag_item
+from tests.browser.test_playground_browser import chip, expect_chip_order, metric
 
 pytestmark = pytest.mark.browser
 
@@ -88,3 +88,35 @@ def test_a_view_saved_from_the_share_menu_opens_on_its_own_page(
     page.get_by_test_id("stFileUploader").locator("input[type=file]").set_input_files(str(saved))
     expect(step_5).to_be_visible()
     expect(page).to_have_url(re.compile(r"step=5"))
+
+
+def test_a_view_saved_after_a_drop_made_in_the_browser_holds_the_new_order(
+    page: Page, app_server: StreamlitServer, tmp_path: Path
+) -> None:
+    """A drop is drawn in the browser and the server only hears of the order: the view saved
+    next (the share menu's JSON) holds that order, and opened again it shows its numbers."""
+    page.goto(f"{app_server.url}/playground")
+    order = ["D4", "D1", "D2", "D3", "D5", "D6"]
+    drag_item(page, chip(page, "D4"), chip(page, "D1"), order)
+    expect(page).to_have_url(re.compile(r"g=D4%3D0"))  # the drop's run is over
+    page.get_by_role("button", name="Share or present").click()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Save this view (JSON)").click()
+    saved = tmp_path / "dropped.json"
+    download.value.save_as(saved)
+    view, problems = view_from_json(saved.read_bytes())
+    assert problems == ()
+    assert list(view.grade_list.labels) == order
+    assert view.grade_list.grades == (0, 3, 2, 3, 1, 2)
+
+    other = page.context.browser.new_page()  # a new session opens the file
+    try:
+        other.goto(f"{app_server.url}/playground")
+        expect(metric(other, "nDCG")).to_have_text(format_real(evaluate([3, 2, 3, 0, 1, 2]).ndcg))
+        other.get_by_role("tab", name="Open a saved view").click()
+        uploader = other.get_by_test_id("stFileUploader").locator("input[type=file]")
+        uploader.set_input_files(str(saved))
+        expect_chip_order(other, order)
+        expect(metric(other, "nDCG")).to_have_text(format_real(evaluate([0, 3, 2, 3, 1, 2]).ndcg))
+    finally:
+        other.close()
