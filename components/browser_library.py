@@ -217,7 +217,8 @@ def browser_library(static_dir: Path = APP_STATIC) -> None:
 def library_user_js(entry: str = "liveView") -> str:
     """A component script that hands its mount to the library's ``entry`` (``liveView`` or
     ``compareView``) once the library is there (at once, or at its :data:`LOADED` event), and
-    says :data:`NOT_LOADED` where the view would be if the file did not arrive (:data:`FAILED`).
+    says :data:`NOT_LOADED` where the view would be if the file did not arrive (:data:`FAILED`,
+    or, for a view mounted after it, the failure the loader keeps).
     """
     return "\n".join(
         [
@@ -242,6 +243,7 @@ def library_user_js(entry: str = "liveView") -> str:
             "  };",
             f"  window.addEventListener({json.dumps(LOADED)}, start, {{ once: true }});",
             f"  window.addEventListener({json.dumps(FAILED)}, failed);",
+            "  if (globalThis.ndcgLabLibraryFailed) failed();",  # failed before this mounted
             "  return () => {",
             "    gone = true;",
             f"    window.removeEventListener({json.dumps(LOADED)}, start);",

@@ -49,13 +49,17 @@ async function readParts(src, split) {
   return [head, rest];
 }
 
+// Once per page, however often the page asks: a file that did not arrive is not asked for
+// again with each rerun (the note says to reload). The failure is kept, not only announced:
+// a view mounted after it (its component can mount after the companion's fetch has failed,
+// and a later page's view always does) reads ndcgLabLibraryFailed and says so too.
 function loadLibrary(data) {
   if (globalThis.ndcgLabLibrary || globalThis.ndcgLabLibraryLoading) return;
   globalThis.ndcgLabLibraryLoading = (async () => {
     const [library, vega] = await readParts(data.src, data.split);
     (await importGzipped(library)).default({ vega: async () => importGzipped(await vega) });
   })().catch((error) => {
-    globalThis.ndcgLabLibraryLoading = null; // not loading: a later drawing may try again
+    globalThis.ndcgLabLibraryFailed = true;
     console.error(error);
     window.dispatchEvent(new Event(data.failed)); // each live view says so where it would be
   });

@@ -97,6 +97,28 @@ def test_a_library_that_does_not_arrive_is_said_where_the_list_would_be(
     expect(note).to_have_count(0)
 
 
+def test_a_library_that_did_not_arrive_is_said_by_views_drawn_after_and_not_fetched_again(
+    page: Page, app_server: StreamlitServer
+) -> None:
+    asked: list[str] = []
+
+    def gone(route: Route) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=404, body="gone")
+
+    page.route(LIBRARY_URL, gone)
+    page.goto(f"{app_server.url}/playground")
+    notes = page.get_by_role("alert").filter(has_text=NOT_LOADED)
+    expect(notes).to_have_count(1)
+    # Compare mode's views mount long after the file failed, in runs that ask for it again:
+    # each says so where it would be, and the page does not fetch the file again.
+    page.get_by_text("Compare two rankings").click()
+    expect(page.get_by_text("Ranking B", exact=True).first).to_be_visible()
+    expect(notes).to_have_count(3)  # ranking A's view, ranking B's, the chart of both
+    expect(page.locator("li.lv-item")).to_have_count(0)
+    assert len(asked) == 1
+
+
 # The live view's list as the page styles it, and whether its shadow root adopted the sheet.
 LIST_STYLE = f"""() => {{
   const list = ({DEEP_FIND})(document, "ol.lv-list, ul.lv-list");
