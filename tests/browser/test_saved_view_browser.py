@@ -67,6 +67,15 @@ def test_a_seed_example_applies_its_own_convention(page: Page, app_server: Strea
     expect(metric(page, "nDCG@1")).to_be_visible()
 
 
+def _save_view(page: Page, saved: Path) -> Path:
+    """The view saved from the share menu's JSON button, into ``saved``."""
+    page.get_by_role("button", name="Share or present").click()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Save this view (JSON)").click()
+    download.value.save_as(saved)
+    return saved
+
+
 def test_a_view_saved_from_the_share_menu_opens_on_its_own_page(
     page: Page, app_server: StreamlitServer, tmp_path: Path
 ) -> None:
@@ -75,11 +84,7 @@ def test_a_view_saved_from_the_share_menu_opens_on_its_own_page(
     page.goto(f"{app_server.url}/?step=5&k=3")
     step_5 = page.get_by_role("heading", name=re.compile(r"^5\. "))
     expect(step_5).to_be_visible()
-    page.get_by_role("button", name="Share or present").click()
-    with page.expect_download() as download:
-        page.get_by_role("button", name="Save this view (JSON)").click()
-    saved = tmp_path / "lesson.json"
-    download.value.save_as(saved)
+    saved = _save_view(page, tmp_path / "lesson.json")
     view, problems = view_from_json(saved.read_bytes())
     assert (view.page, view.lesson_step, view.convention.cutoff_k, problems) == ("lesson", 5, 3, ())
 
@@ -99,11 +104,7 @@ def test_a_view_saved_after_a_drop_made_in_the_browser_holds_the_new_order(
     order = ["D4", "D1", "D2", "D3", "D5", "D6"]
     drag_item(page, chip(page, "D4"), chip(page, "D1"), order)
     expect(page).to_have_url(re.compile(r"g=D4%3D0"))  # the drop's run is over
-    page.get_by_role("button", name="Share or present").click()
-    with page.expect_download() as download:
-        page.get_by_role("button", name="Save this view (JSON)").click()
-    saved = tmp_path / "dropped.json"
-    download.value.save_as(saved)
+    saved = _save_view(page, tmp_path / "dropped.json")
     view, problems = view_from_json(saved.read_bytes())
     assert problems == ()
     assert list(view.grade_list.labels) == order
