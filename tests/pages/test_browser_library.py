@@ -32,12 +32,11 @@ from components.view_charts import vega_libraries_js
 from tests.pages.conftest import open_app, sent_data
 
 PLAYGROUND = "pages/playground.py"
-LOADER, INLINE = LOADER_NAME, INLINE_NAME
 DEMO_APP = Path(__file__).resolve().parents[1] / "browser" / "demo_live_view_app.py"
 
 
 def _library_elements(at: Any) -> list[Any]:
-    named = (LOADER, INLINE)  # a component's name may carry its module's before a dot
+    named = (LOADER_NAME, INLINE_NAME)  # a component's name may carry its module's before a dot
     return [e for e in at.get("bidi_component") if e.proto.component_name.split(".")[-1] in named]
 
 
@@ -129,7 +128,7 @@ def test_an_app_without_the_shell_draws_a_loader_of_its_own() -> None:
     at.run()
     assert not at.exception
     (element,) = _library_elements(at)
-    assert element.proto.component_name.endswith(LOADER)
+    assert element.proto.component_name.endswith(LOADER_NAME)
     assert sent_data(element.proto)["src"] == f"/app/static/{library_file_name()}"
     assert "loadLibrary(data)" in element.proto.js_content
 
@@ -175,7 +174,7 @@ def test_without_static_serving_the_library_goes_inline() -> None:
     finally:
         config.set_option("server.enableStaticServing", True)
     (element,) = _library_elements(at)
-    assert element.proto.component_name.endswith(INLINE)
+    assert element.proto.component_name.endswith(INLINE_NAME)
     assert _asked(at) is None
     assert element.proto.js_content == INLINE_LIBRARY_JS
     # No file to fetch Vega from: it goes with the library, as text.
