@@ -17,7 +17,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocketRoute, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Download,
+    Locator,
+    Page,
+    WebSocketRoute,
+    expect,
+)
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from components.screen import COOKIE
 from scripts.serve import child_command
@@ -156,19 +166,38 @@ def list_order(page: Page, items: str = "li.lv-item, li.sl-item") -> list[str]:
     return ids
 
 
+def click_download(page: Page, button: str, *, timeout_ms: float = 20_000) -> Download:
+    """Click the download button named ``button`` and return its download; if none starts,
+    fail with what Streamlit wrote under the button (a file made on click that failed)."""
+    try:
+        with page.expect_download(timeout=timeout_ms) as caught:
+            page.get_by_role("button", name=button).click()
+    except PlaywrightTimeoutError:
+        said = page.get_by_test_id("stDownloadButtonError").all_inner_texts()
+        msg = f"no download started from {button!r}; under the buttons: {said or 'nothing'}"
+        raise AssertionError(msg) from None
+    return caught.value
+
+
 class HeldStream:
     """The page's websocket to the server, through Playwright: while ``held``, what the page
-    sends waits here (the server hears of no drop and runs nothing); :meth:`release` sends it."""
+    sends waits here (the server hears of no drop and runs nothing); :meth:`release` sends it.
+    While ``deaf``, what the server sends waits here instead (the page still shows the last
+    run's elements while the server runs on); :meth:`hear` hands it over."""
 
     def __init__(self, page: Page) -> None:
         self.held = False
+        self.deaf = False
         self.waiting: list[str | bytes] = []
+        self.unheard: list[str | bytes] = []
         self.server: WebSocketRoute | None = None
+        self.page: WebSocketRoute | None = None
         page.route_web_socket(re.compile(r"/_stcore/stream$"), self._route)
 
     def _route(self, socket: WebSocketRoute) -> None:
         server = socket.connect_to_server()
         self.server = server
+        self.page = socket
 
         def from_page(message: str | bytes) -> None:
             if self.held:
@@ -176,7 +205,14 @@ class HeldStream:
             else:
                 server.send(message)
 
-        socket.on_message(from_page)  # the server's messages still reach the page
+        def from_server(message: str | bytes) -> None:
+            if self.deaf:
+                self.unheard.append(message)
+            else:
+                socket.send(message)
+
+        socket.on_message(from_page)
+        server.on_message(from_server)
 
     def release(self) -> None:
         assert self.server is not None
@@ -184,6 +220,37 @@ class HeldStream:
         for message in self.waiting:
             self.server.send(message)
         self.waiting.clear()
+
+    def runs_unheard(self) -> int:
+        """How many runs the server finished while the page was deaf (one cut short for another
+        is not one)."""
+        finished = 0
+        for message in self.unheard:
+            if isinstance(message, bytes):
+                forward = ForwardMsg()
+                forward.ParseFromString(message)
+                finished += (
+                    forward.WhichOneof("type") == "script_finished"
+                    and forward.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN
+                )
+        return finished
+
+    def wait_for_runs_unheard(self, page: Page, count: int, *, limit_ms: int = 20_000) -> None:
+        """Wait (on the page's clock, so Playwright keeps routing) until the server has
+        finished ``count`` runs the page has not heard of."""
+        for _ in range(limit_ms // 50):
+            if self.runs_unheard() >= count:
+                return
+            page.wait_for_timeout(50)
+        msg = f"the server finished {self.runs_unheard()} of {count} runs in {limit_ms} ms"
+        raise AssertionError(msg)
+
+    def hear(self) -> None:
+        assert self.page is not None
+        self.deaf = False
+        for message in self.unheard:
+            self.page.send(message)
+        self.unheard.clear()
 
 
 # --------------------------------------------------------------------------- behind HAProxy

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from ndcg_core import Convention, evaluate, format_grades, format_real
 from ndcg_core.links.view_files import view_from_json
 from ndcg_core.teaching.practice import Level, exercise_set
-from tests.browser.conftest import VIEWPORT, StreamlitServer
+from tests.browser.conftest import VIEWPORT, StreamlitServer, click_download
 from tests.browser.test_playground_browser import grades_box, metric, open_playground
 
 pytestmark = pytest.mark.browser
@@ -153,10 +153,9 @@ def test_a_practice_link_gives_the_same_exercises(
 
 
 def download(page: Page, label: str, folder: Path) -> Path:
-    with page.expect_download() as info:
-        page.get_by_role("button", name=label).click()
-    path = folder / info.value.suggested_filename
-    info.value.save_as(path)
+    downloaded = click_download(page, label)
+    path = folder / downloaded.suggested_filename
+    downloaded.save_as(path)
     return path
 
 
