@@ -217,9 +217,7 @@ class HeldStream:
     def release(self) -> None:
         assert self.server is not None
         self.held = False
-        for message in self.waiting:
-            self.server.send(message)
-        self.waiting.clear()
+        _send_all(self.server, self.waiting)
 
     def runs_unheard(self) -> int:
         """How many runs the server finished while the page was deaf (one cut short for another
@@ -248,9 +246,14 @@ class HeldStream:
     def hear(self) -> None:
         assert self.page is not None
         self.deaf = False
-        for message in self.unheard:
-            self.page.send(message)
-        self.unheard.clear()
+        _send_all(self.page, self.unheard)
+
+
+def _send_all(route: WebSocketRoute, messages: list[str | bytes]) -> None:
+    """Send what waited, in order, and forget it."""
+    for message in messages:
+        route.send(message)
+    messages.clear()
 
 
 # --------------------------------------------------------------------------- behind HAProxy

@@ -153,9 +153,9 @@ def test_a_download_clicked_before_the_page_hears_of_a_run_still_arrives(
     page: Page, app_server: StreamlitServer
 ) -> None:
     """Each run of the Playground draws its downloads anew. A click on the table before the
-    page has heard of the latest run still downloads it. The table is a file whose address
-    is its content. A file made on click is asked for by an id that the next run drops:
-    a click in that gap was lost, in CI, once."""
+    page has heard of the latest run still downloads it: the table is a file whose address
+    is its content. Made on click instead, it was asked for by an id that run had dropped,
+    and no file came (the server logged "Deferred file ... not found")."""
     stream = HeldStream(page)
     page.goto(f"{app_server.url}/playground")
     page.get_by_text("Download, save, reproduce in Python").click()
