@@ -166,7 +166,7 @@ def list_order(page: Page, items: str = "li.lv-item, li.sl-item") -> list[str]:
     return ids
 
 
-def click_download(page: Page, button: str, *, timeout_ms: float = 20_000) -> Download:
+def click_download(page: Page, button: str, *, timeout_ms: float = 30_000) -> Download:
     """Click the download button named ``button`` and return its download; if none starts,
     fail with what Streamlit wrote under the button (a file made on click that failed)."""
     try:

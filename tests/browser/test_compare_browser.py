@@ -15,7 +15,7 @@ from ndcg_core.metric.compare import compare
 from ndcg_core.metric.comparison import Comparison
 from ndcg_core.pictures.stakeholder import number_rows
 from ndcg_core.text.titles import titles_to_param
-from tests.browser.conftest import VIEWPORT, HeldStream, StreamlitServer, drag_item
+from tests.browser.conftest import VIEWPORT, HeldStream, StreamlitServer, click_download, drag_item
 from tests.browser.test_classroom_browser import AXE, serious_violations
 from tests.hostile.case import SCRIPT
 
@@ -275,10 +275,8 @@ def test_the_stakeholder_page_downloads_and_opens_offline_with_the_pages_numbers
     shown_rows = page.get_by_test_id("stTable").first.locator("tbody tr")
     expect(shown_rows).to_have_count(4)
     shown = shown_rows.all_inner_texts()
-    with page.expect_download() as download_info:
-        page.get_by_role("button", name="Explain to a stakeholder (HTML)").click()
     path = tmp_path / "a-vs-b.html"
-    download_info.value.save_as(path)
+    click_download(page, "Explain to a stakeholder (HTML)").save_as(path)
 
     context = browser.new_context(viewport=VIEWPORT, offline=True)
     opened = context.new_page()

@@ -159,8 +159,7 @@ def test_a_download_clicked_before_the_page_hears_of_a_run_still_arrives(
     stream = HeldStream(page)
     page.goto(f"{app_server.url}/playground")
     page.get_by_text("Download, save, reproduce in Python").click()
-    csv_button = page.get_by_role("button", name="Table (CSV)")
-    expect(csv_button).to_be_visible()
+    expect(page.get_by_role("button", name="Table (CSV)")).to_be_visible()
     expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)  # no run under way
     first = list_order(page)
     moved = page.locator(f"li.lv-item[data-id='{first[3]}']")

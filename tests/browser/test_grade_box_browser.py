@@ -24,6 +24,7 @@ from tests.browser.conftest import (
     CHIPS,
     HeldStream,
     StreamlitServer,
+    click_download,
     drag_item,
     list_order,
     metric,
@@ -266,7 +267,6 @@ def test_with_the_downloads_open_a_drop_downloads_the_new_order(
     order = ["D1", "D2", "D4", "D3", "D5", "D6"]
     expect(_box(page)).to_have_value(_text_of(order))
     expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)  # the drop's run is over
-    with page.expect_download() as caught:
-        page.get_by_role("button", name="Table (CSV)").click()
-    rows = list(csv.reader(io.StringIO(Path(caught.value.path()).read_text(encoding="utf-8"))))
+    text = Path(click_download(page, "Table (CSV)").path()).read_text(encoding="utf-8")
+    rows = list(csv.reader(io.StringIO(text)))
     assert [row[1] for row in rows[1:]] == order

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ndcg_core import Convention, evaluate, format_real, parse_grades
-from tests.browser.conftest import CARD_VALUES, QRELS, StreamlitServer, uploader
+from tests.browser.conftest import CARD_VALUES, QRELS, StreamlitServer, click_download, uploader
 from tests.browser.test_playground_browser import (
     expect_chip_order,
     expect_table_column,
@@ -161,9 +161,7 @@ def test_the_csv_download_quotes_labels_a_spreadsheet_would_run(
     type_grades(page, '@SUM(A1)=3, +cmd=1, -cmd=2, -HYPERLINK("x")=0')
     expect(metric(page, "CG")).to_have_text("6")
     page.get_by_test_id("stExpander").filter(has_text="Download, save, reproduce").click()
-    with page.expect_download() as download:
-        page.get_by_role("button", name="Table (CSV)").click()
-    text = Path(download.value.path()).read_text(encoding="utf-8")
+    text = Path(click_download(page, "Table (CSV)").path()).read_text(encoding="utf-8")
     labels = [row[1] for row in csv.reader(io.StringIO(text))][1:]
     assert labels == ["'@SUM(A1)", "'+cmd", "'-cmd", '\'-HYPERLINK("x")']
     no_failure_on_the_page(page)

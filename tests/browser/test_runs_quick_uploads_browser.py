@@ -28,7 +28,7 @@ from playwright.sync_api import Page, Route, expect
 from ndcg_core import Convention, format_real
 from ndcg_core.runs.files import read_qrels, read_run
 from ndcg_core.runs.scoring import evaluate_run
-from tests.browser.conftest import QRELS, RUN_A, StreamlitServer, uploader
+from tests.browser.conftest import QRELS, RUN_A, StreamlitServer, click_download, uploader
 
 pytestmark = pytest.mark.browser
 
@@ -87,9 +87,7 @@ def test_files_given_at_once_are_both_scored_and_downloaded(
     expect(page.get_by_text(f"Read {run.name}")).to_be_visible()
     expect(page.get_by_test_id("stMetricValue").first).to_have_text(format_real(scores.mean))
 
-    with page.expect_download() as caught:
-        page.get_by_role("button", name="Scores per query (CSV)").click()
-    text = Path(caught.value.path()).read_text(encoding="utf-8")
+    text = Path(click_download(page, "Scores per query (CSV)").path()).read_text(encoding="utf-8")
     body = list(csv.reader(io.StringIO(text)))[1:]
     assert [row[0] for row in body] == scores.per_query["qid"].tolist()
     assert [float(row[3]) for row in body] == scores.per_query["ndcg"].tolist()

@@ -15,7 +15,7 @@ from ndcg_core import Convention, Gain, evaluate, format_real, parse_grades
 from ndcg_core.links.view import View
 from ndcg_core.links.view_files import view_from_json, view_to_json
 from ndcg_core.teaching.examples import example_by_id
-from tests.browser.conftest import StreamlitServer, drag_item
+from tests.browser.conftest import StreamlitServer, click_download, drag_item
 from tests.browser.test_playground_browser import chip, expect_chip_order, metric
 
 pytestmark = pytest.mark.browser
@@ -70,9 +70,7 @@ def test_a_seed_example_applies_its_own_convention(page: Page, app_server: Strea
 def _save_view(page: Page, saved: Path) -> Path:
     """The view saved from the share menu's JSON button, into ``saved``."""
     page.get_by_role("button", name="Share or present").click()
-    with page.expect_download() as download:
-        page.get_by_role("button", name="Save this view (JSON)").click()
-    download.value.save_as(saved)
+    click_download(page, "Save this view (JSON)").save_as(saved)
     return saved
 
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from components.navigation import PAGES
 from ndcg_core.links.secret_params import TEACHER_KEY_PARAM
-from tests.browser.conftest import VIEWPORT, StreamlitServer
+from tests.browser.conftest import VIEWPORT, StreamlitServer, click_download
 
 pytestmark = pytest.mark.browser
 
@@ -48,10 +48,9 @@ def _assert_not_drawn(page: Page, key: str, where: str) -> None:
 
 
 def _download(page: Page, name: str, tmp_path: Path) -> bytes:
-    with page.expect_download() as caught:
-        page.get_by_role("button", name=name).click()
-    target = tmp_path / caught.value.suggested_filename
-    caught.value.save_as(target)
+    downloaded = click_download(page, name)
+    target = tmp_path / downloaded.suggested_filename
+    downloaded.save_as(target)
     return target.read_bytes()
 
 
